@@ -1,0 +1,39 @@
+"""One exception type for every bad input, carrying where it was found.
+
+The CLI is the only place that prints these; it shows ``FILE:LINE:COL: message`` and, when
+the offending source line is known, the line with a caret under the column.
+"""
+
+from __future__ import annotations
+
+
+class ExcoverError(Exception):
+    """Bad input: a malformed file, an inconsistent model, an exceeded budget."""
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 column: int | None = None, source_line: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.source_line = source_line
+
+    @property
+    def location(self) -> str:
+        parts = [str(part) for part in (self.file, self.line, self.column) if part is not None]
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.message}" if self.location else self.message
+        if self.source_line is not None and self.column is not None:
+            text += f"\n    {self.source_line}\n    {' ' * (self.column - 1)}^"
+        return text
+
+
+class ModelError(ExcoverError):
+    """The items and options break a rule of the model (unknown item, clashing bounds, ...)."""
+
+
+class FormatError(ExcoverError):
+    """A file could not be read."""

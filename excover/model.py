@@ -1,0 +1,234 @@
+"""The constraint model: items, options and the rules a solution must obey.
+
+An exact-cover *problem* has items and options; an option is a set of items. A *solution*
+is a set of options such that
+
+* every **primary** item is covered (named by chosen options) between ``lo`` and ``hi``
+  times; by default exactly once, and ``hi`` may be ``None``: any number of times;
+* every **secondary** item is covered at most once, unless the options give it a *colour*:
+  all chosen options that name a coloured item must agree on its colour, and an uncoloured
+  mention excludes every other mention (TAOCP 7.2.2.1, Algorithms C and M).
+
+Everything here is a frozen value. :meth:`Problem.verify` checks a proposed solution against
+these rules directly, without any search: tests trust it, not the solver.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+
+import attrs
+
+from excover.errors import ModelError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.engine import Search
+
+
+@attrs.frozen
+class Item:
+    """An item to be covered. ``hi=None`` means no upper bound."""
+
+    name: str
+    lo: int = 1
+    hi: int | None = 1
+    secondary: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ModelError(f"item name must be a non-empty string, not {self.name!r}")
+        if self.secondary and (self.lo, self.hi) != (0, 1):
+            raise ModelError(f"secondary item {self.name!r} cannot have bounds; it is covered at most once")
+        if self.lo < 0:
+            raise ModelError(f"item {self.name!r}: lower bound {self.lo} is negative")
+        if self.hi is not None and self.lo > self.hi:
+            raise ModelError(f"item {self.name!r}: lower bound {self.lo} exceeds upper bound {self.hi}")
+
+    @property
+    def bounds_text(self) -> str:
+        hi = "*" if self.hi is None else str(self.hi)
+        return f"{self.lo}..{hi}"
+
+
+@attrs.frozen
+class Option:
+    """A set of items, each with an optional colour, plus a label and free display data."""
+
+    items: tuple[tuple[str, str | None], ...]
+    label: str = ""
+    data: Any = attrs.field(default=None, eq=False, hash=False)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.items)
+
+    def __str__(self) -> str:
+        return self.label or " ".join(name if colour is None else f"{name}:{colour}" for name, colour in self.items)
+
+
+@attrs.frozen
+class Solution:
+    """The chosen options of one solution, by position in ``Problem.options``."""
+
+    indices: tuple[int, ...]
+    options: tuple[Option, ...] = attrs.field(eq=False, repr=False)
+
+    @property
+    def labels(self) -> list[str]:
+        return [str(option) for option in self.options]
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self.options)
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+
+def _as_primary(spec: Item | str | tuple) -> Item:
+    if isinstance(spec, Item):
+        return spec
+    if isinstance(spec, str):
+        return Item(spec)
+    name, lo, hi = spec
+    return Item(name, lo, hi)
+
+
+def _as_secondary(spec: Item | str) -> Item:
+    if isinstance(spec, Item):
+        return attrs.evolve(spec, lo=0, hi=1, secondary=True) if not spec.secondary else spec
+    return Item(spec, lo=0, hi=1, secondary=True)
+
+
+def _as_option(spec: Option | Iterable[str | tuple[str, str | None]]) -> Option:
+    """Accept an Option, or a list of item names where ``"x:A"`` or ``("x", "A")`` gives a colour."""
+    if isinstance(spec, Option):
+        return spec
+    if isinstance(spec, str):
+        spec = spec.split()
+    items = []
+    for entry in spec:
+        if isinstance(entry, str):
+            name, _, colour = entry.partition(":")
+            items.append((name, colour or None))
+        else:
+            name, colour = entry
+            items.append((name, None if colour is None else str(colour)))
+    return Option(tuple(items))
+
+
+def _tuple_of(convert):
+    return lambda specs: tuple(convert(spec) for spec in specs)
+
+
+@attrs.frozen
+class Problem:
+    """An exact-cover problem: primary items, secondary items and options.
+
+    >>> p = Problem(primary="abc", options=["a b", "c", "a", "b c"])
+    >>> sorted(s.labels for s in p.solve())
+    [['a', 'b c'], ['a b', 'c']]
+    """
+
+    primary: tuple[Item, ...] = attrs.field(converter=_tuple_of(_as_primary))
+    secondary: tuple[Item, ...] = attrs.field(default=(), converter=_tuple_of(_as_secondary))
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_tuple_of(_as_option))
+    name: str = attrs.field(default="", eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        seen: set[str] = set()
+        for item in self.items:
+            if item.name in seen:
+                raise ModelError(f"item {item.name!r} is declared twice")
+            seen.add(item.name)
+        by_name = self.item_by_name
+        for number, option in enumerate(self.options):
+            _check_option(option, number, by_name)
+
+    # -- structure -----------------------------------------------------------------------
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        return self.primary + self.secondary
+
+    @property
+    def item_by_name(self) -> dict[str, Item]:
+        return {item.name: item for item in self.items}
+
+    # -- the rules -----------------------------------------------------------------------
+
+    def verify(self, solution: Solution | Iterable[int]) -> list[str]:
+        """Check chosen option indices against the rules; return the violations (empty if valid).
+
+        Written straight from the definition of a solution, independent of every engine.
+        """
+        indices = list(solution.indices if isinstance(solution, Solution) else solution)
+        problems = []
+        for index, times in Counter(indices).items():
+            if not 0 <= index < len(self.options):
+                problems.append(f"option index {index} does not exist")
+            elif times > 1:
+                problems.append(f"option {index} ({self.options[index]}) is chosen {times} times")
+        chosen = [self.options[i] for i in set(indices) if 0 <= i < len(self.options)]
+        cover_count = Counter(name for option in chosen for name in option.names)
+        for item in self.primary:
+            times = cover_count[item.name]
+            if times < item.lo or (item.hi is not None and times > item.hi):
+                problems.append(f"primary item {item.name!r} is covered {times} times, not {item.bounds_text}")
+        for item in self.secondary:
+            colours = [colour for option in chosen for name, colour in option.items if name == item.name]
+            if len(colours) > 1 and (None in colours or len(set(colours)) > 1):
+                problems.append(f"secondary item {item.name!r} is covered by clashing options: {colours}")
+        return problems
+
+    def is_solution(self, solution: Solution | Iterable[int]) -> bool:
+        return not self.verify(solution)
+
+    # -- solving (the engine does the work) ----------------------------------------------
+
+    def search(self, **settings: Any) -> Search:
+        """A :class:`excover.engine.Search` over this problem; see it for the settings."""
+        from excover.engine import Search
+        from excover.matrix import compile_problem
+
+        return Search(compile_problem(self), **settings)
+
+    def solution(self, indices: Sequence[int]) -> Solution:
+        return Solution(tuple(indices), tuple(self.options[i] for i in indices))
+
+    def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
+        """Yield solutions lazily (at most ``limit``); settings as for :meth:`search`."""
+        for indices in self.search(max_solutions=limit, **settings).solutions():
+            yield self.solution(indices)
+
+    def first(self, **settings: Any) -> Solution | None:
+        return next(self.solve(limit=1, **settings), None)
+
+    def count(self, **settings: Any) -> int:
+        """The number of solutions, counted without building them."""
+        return self.search(**settings).count()
+
+    def is_unique(self, **settings: Any) -> bool:
+        """True when exactly one solution exists; the search stops at the second."""
+        return self.search(max_solutions=2, **settings).count() == 1
+
+
+def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None:
+    where = f"option {number} ({option})"
+    seen: set[str] = set()
+    has_primary = False
+    for name, colour in option.items:
+        item = by_name.get(name)
+        if item is None:
+            raise ModelError(f"{where} names unknown item {name!r}")
+        if name in seen:
+            raise ModelError(f"{where} names item {name!r} twice")
+        seen.add(name)
+        if colour is not None and not item.secondary:
+            raise ModelError(f"{where} gives primary item {name!r} a colour; only secondary items have colours")
+        has_primary = has_primary or not item.secondary
+    # Knuth's programs drop such an option with a warning. We refuse it: the search only
+    # branches on primary items, so it could never be chosen, and silently dropping it
+    # would shift the option numbers that solutions are reported in.
+    if not has_primary:
+        raise ModelError(f"{where} has no primary item, so it could never be chosen")
