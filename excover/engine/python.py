@@ -1,0 +1,465 @@
+"""The reference engine: Knuth's Algorithm M (dancing links, multiplicities, colours).
+
+This module is written for a reader; the native core is checked against it.
+
+The data structure
+------------------
+Everything lives in a few parallel lists indexed by *node* number, as in Knuth's DLX1.
+
+* Nodes ``1..N`` are the item headers (item ``k`` of the matrix is node ``k + 1``); node 0
+  is the root of the doubly linked list ``llink``/``rlink`` of the *active* primary items,
+  the ones that may still take options. Secondary items are never branched on, so they are
+  not in that list.
+* After the headers come the options, each a run of consecutive nodes, one per item, with a
+  *spacer* node before and after every option. For an option node ``x``: ``top[x]`` is its
+  item, ``ulink[x]``/``dlink[x]`` link it into the vertical list of all options naming that
+  item (circular, through the header), and ``color[x]`` is its colour (0 for none).
+  For a spacer, ``top`` is not positive, ``ulink`` points to the first node of the option
+  before it and ``dlink`` to the last node of the option after it, so that a walk along an
+  option can wrap around.
+* Per item: ``length`` (options currently in its list), ``bound`` (how many more options may
+  still name it) and ``slack`` (``hi - lo``, fixed), so ``bound - slack`` is how many more
+  options it *needs*.
+
+Removing a node ``x`` from its list sets ``dlink[ulink[x]] = dlink[x]`` and
+``ulink[dlink[x]] = ulink[x]`` but leaves ``x``'s own links alone, so undoing the removals in
+exact reverse order puts every node back: the dancing links.
+
+The operations
+--------------
+* ``hide(p)``: remove the other nodes of ``p``'s option from their item lists; the option
+  can no longer be chosen through any item but ``p``'s.
+* ``cover(i)``: hide every option in ``i``'s list and take ``i`` out of the active list.
+* ``purify(p)``: for the coloured item of node ``p``, hide every option that gives it a
+  different colour, and mark the ones that agree (colour -1) as already satisfied, so that
+  ``hide`` leaves them where they are.
+* ``commit(p)``: when an option is chosen, update each of its other items: a primary item's
+  bound drops by one, and the item is covered when it reaches zero; an uncoloured secondary
+  item is covered; a coloured one is purified (unless already purified, colour -1).
+* ``tweak(x)``: hide option ``x`` and remove it from the head of the branching item's list.
+
+The search (Algorithm M)
+------------------------
+At each level, if no primary item is active, the chosen options form a solution.
+Otherwise choose the active item ``i`` minimising Knuth's branching degree
+``length + s - bound + 1`` with ``s = min(slack, bound)``: the number of ways to go on,
+counting "take no more options for ``i``" when ``i`` needs none. (With all bounds 1 this
+is the minimum-remaining-values rule.) A degree of 0 or less is a dead end. Ties go to the
+smaller ``s``, then the longer list, then the first in the list, or, with a seed, at random.
+
+Then ``bound[i]`` drops by one and the level tries ``i``'s options in turn:
+
+* If the bound reached 0, ``i`` takes exactly one more option: cover ``i``, then try each
+  option ``x`` of its list by committing ``x``'s other items.
+* Otherwise ``i`` may take several options, and to produce each *set* once the level
+  tweaks every option it tries: option ``x`` is tried, then removed for the rest of this
+  level, so deeper levels can only add options that come after it in ``i``'s list.
+* Last, when ``i`` needed no more options on entering the level, one more branch takes no
+  more options for ``i``: it leaves the active list.
+
+Leaving the level undoes the cover or the tweaks and restores the bound. Forced options
+("givens") are taken before the search starts, in the same way as a chosen option.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Iterator, Sequence
+
+from excover.matrix import Matrix
+
+ROOT = 0
+PURIFIED = -1
+CLOCK_CHECK_EVERY = 1024  # nodes between looks at the clock
+
+
+class Level:
+    """One level of the search: the item branched on and where its branches stand."""
+
+    __slots__ = ("item", "covered", "may_stop", "choice", "stopped", "tweaked", "branch", "branches")
+
+    def __init__(self, item: int, covered: bool, may_stop: bool, branches: int) -> None:
+        self.item = item
+        self.covered = covered      # True: bound reached 0, the item is covered for the level
+        self.may_stop = may_stop    # True: the item needed no more options on entry
+        self.choice = item          # node of the option being tried; the item itself before any
+        self.stopped = False        # True while trying the "no more options for item" branch
+        self.tweaked: list[int] = []
+        self.branch = 0             # 1-based number of the branch being tried
+        self.branches = branches    # how many branches the level had on entry
+
+
+class SearchLimitReached(Exception):
+    pass
+
+
+class PythonSearch:
+    """Algorithm M over a :class:`Matrix`; see the module docstring."""
+
+    def __init__(self, matrix: Matrix, *, forced: Sequence[int] = (), seed: int | None = None,
+                 max_solutions: int | None = None, max_nodes: int | None = None,
+                 time_limit: float | None = None) -> None:
+        self.matrix = matrix
+        self.forced = tuple(dict.fromkeys(forced))  # forcing an option twice is forcing it once
+        self.rng = random.Random(seed) if seed is not None else None
+        self.max_solutions = max_solutions
+        self.max_nodes = max_nodes
+        self.time_limit = time_limit
+        self.nodes = 0
+        self.updates = 0
+        self.solutions_found = 0
+        self.stopped_by: str | None = None  # "solutions", "nodes" or "time" when a limit ended it
+        self._levels: list[Level] = []
+        self._build()
+
+    # -- building the lists --------------------------------------------------------------
+
+    def _build(self) -> None:
+        matrix = self.matrix
+        n = matrix.item_count
+        self.primary_end = matrix.primary_count + 1  # nodes 1..primary_count are primary headers
+        self.llink = [0] * (matrix.primary_count + 1)
+        self.rlink = [0] * (matrix.primary_count + 1)
+        for i in range(matrix.primary_count + 1):
+            self.llink[i] = i - 1 if i else matrix.primary_count
+            self.rlink[i] = i + 1 if i < matrix.primary_count else ROOT
+        self.bound = [0] + list(matrix.hi)
+        self.slack = [0] + [hi - lo for lo, hi in zip(matrix.lo, matrix.hi)]
+        self.length = [0] * (n + 1)
+        top = list(range(n + 1))
+        ulink = list(range(n + 1))
+        dlink = list(range(n + 1))
+        color = [0] * (n + 1)
+        self.option_of = [-1] * (n + 1)
+        order = list(range(len(matrix.options)))
+        if self.rng is not None:
+            self.rng.shuffle(order)  # a seed also varies the order options are tried in
+        self.first_node = [0] * len(matrix.options)
+        spacer = n + 1
+        top.append(0), ulink.append(0), dlink.append(0), color.append(0), self.option_of.append(-1)
+        for number in order:
+            first = spacer + 1
+            self.first_node[number] = first
+            for item, colour in matrix.options[number]:
+                header = item + 1
+                x = len(top)
+                top.append(header), color.append(colour), self.option_of.append(number)
+                ulink.append(ulink[header]), dlink.append(header)
+                dlink[ulink[header]] = x
+                ulink[header] = x
+                self.length[header] += 1
+            dlink[spacer] = len(top) - 1
+            spacer = len(top)
+            top.append(-number - 1), ulink.append(first), dlink.append(0), color.append(0)
+            self.option_of.append(-1)
+        self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
+
+    # -- the operations ------------------------------------------------------------------
+
+    def _hide(self, p: int) -> None:
+        top, ulink, dlink, color, length = self.top, self.ulink, self.dlink, self.color, self.length
+        q = p + 1
+        while q != p:
+            x = top[q]
+            if x <= 0:
+                q = ulink[q]
+            else:
+                if color[q] >= 0:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u], ulink[d] = d, u
+                    length[x] -= 1
+                    self.updates += 1
+                q += 1
+
+    def _unhide(self, p: int) -> None:
+        top, ulink, dlink, color, length = self.top, self.ulink, self.dlink, self.color, self.length
+        q = p - 1
+        while q != p:
+            x = top[q]
+            if x <= 0:
+                q = dlink[q]
+            else:
+                if color[q] >= 0:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u] = ulink[d] = q
+                    length[x] += 1
+                q -= 1
+
+    def _cover(self, i: int) -> None:
+        p = self.dlink[i]
+        while p != i:
+            self._hide(p)
+            p = self.dlink[p]
+        if i < self.primary_end:
+            self._deactivate(i)
+
+    def _uncover(self, i: int) -> None:
+        if i < self.primary_end:
+            self._activate(i)
+        p = self.ulink[i]
+        while p != i:
+            self._unhide(p)
+            p = self.ulink[p]
+
+    def _deactivate(self, i: int) -> None:
+        left, right = self.llink[i], self.rlink[i]
+        self.rlink[left], self.llink[right] = right, left
+
+    def _activate(self, i: int) -> None:
+        self.rlink[self.llink[i]] = self.llink[self.rlink[i]] = i
+
+    def _purify(self, p: int) -> None:
+        c, i = self.color[p], self.top[p]
+        q = self.dlink[i]
+        while q != i:
+            if self.color[q] == c:
+                self.color[q] = PURIFIED
+            else:
+                self._hide(q)
+            q = self.dlink[q]
+
+    def _unpurify(self, p: int) -> None:
+        c, i = self.color[p], self.top[p]
+        q = self.ulink[i]
+        while q != i:
+            if self.color[q] == PURIFIED:
+                self.color[q] = c
+            else:
+                self._unhide(q)
+            q = self.ulink[q]
+
+    def _commit(self, p: int) -> None:
+        j = self.top[p]
+        if j < self.primary_end:
+            self.bound[j] -= 1
+            if self.bound[j] == 0:
+                self._cover(j)
+        elif self.color[p] == 0:
+            self._cover(j)
+        elif self.color[p] > 0:
+            self._purify(p)
+
+    def _uncommit(self, p: int) -> None:
+        j = self.top[p]
+        if j < self.primary_end:
+            if self.bound[j] == 0:
+                self._uncover(j)
+            self.bound[j] += 1
+        elif self.color[p] == 0:
+            self._uncover(j)
+        elif self.color[p] > 0:
+            self._unpurify(p)
+
+    def _commit_others(self, x: int) -> None:
+        q = x + 1
+        while q != x:
+            if self.top[q] <= 0:
+                q = self.ulink[q]
+            else:
+                self._commit(q)
+                q += 1
+
+    def _uncommit_others(self, x: int) -> None:
+        q = x - 1
+        while q != x:
+            if self.top[q] <= 0:
+                q = self.dlink[q]
+            else:
+                self._uncommit(q)
+                q -= 1
+
+    def _tweak(self, x: int, i: int) -> None:
+        self._hide(x)
+        d = self.dlink[x]
+        self.dlink[i], self.ulink[d] = d, i
+        self.length[i] -= 1
+
+    def _untweak(self, x: int, i: int) -> None:
+        self.dlink[i] = self.ulink[self.dlink[x]] = x
+        self.length[i] += 1
+        self._unhide(x)
+
+    # -- forced options ------------------------------------------------------------------
+
+    def _is_available(self, option: int) -> bool:
+        """Whether the option can still be chosen: all its items open, all its nodes in their lists."""
+        first = self.first_node[option]
+        q = first
+        while self.top[q] > 0:
+            j = self.top[q]
+            if j < self.primary_end and self.bound[j] == 0:
+                return False
+            if self.color[q] >= 0 and not self._in_list(q):
+                return False
+            q += 1
+        return True
+
+    def _in_list(self, x: int) -> bool:
+        j = self.top[x]
+        q = self.dlink[j]
+        while q != j:
+            if q == x:
+                return True
+            q = self.dlink[q]
+        return False
+
+    def _take_forced(self) -> bool:
+        """Choose the forced options before the search; False if they clash."""
+        for option in self.forced:
+            if not 0 <= option < len(self.first_node) or not self._is_available(option):
+                return False
+            first = self.first_node[option]
+            self._hide(first)  # out of every other list ...
+            if self.color[first] >= 0:  # ... and out of its first item's list
+                d, u = self.dlink[first], self.ulink[first]
+                self.dlink[u], self.ulink[d] = d, u
+                self.length[self.top[first]] -= 1
+            self._commit(first)
+            self._commit_others(first)
+        return True
+
+    # -- choosing the item ---------------------------------------------------------------
+
+    def _choose_item(self) -> int | None:
+        """The active item with the fewest ways to go on, or None at a dead end."""
+        best, best_key, ties = None, None, 0
+        i = self.rlink[ROOT]
+        while i != ROOT:
+            bound, length = self.bound[i], self.length[i]
+            s = min(self.slack[i], bound)
+            degree = length + s - bound + 1
+            if degree <= 0:
+                return None
+            key = (degree, s, -length)
+            if best_key is None or key < best_key:
+                best, best_key, ties = i, key, 1
+            elif key == best_key and self.rng is not None:
+                ties += 1
+                if self.rng.randrange(ties) == 0:
+                    best = i
+            i = self.rlink[i]
+        return best
+
+    # -- the search loop -----------------------------------------------------------------
+
+    def _advance(self, level: Level) -> bool:
+        """Set up the level's next branch; False when it has none left."""
+        i = level.item
+        if level.covered:
+            x = self.dlink[level.choice] if level.choice != i or level.branch == 0 else i
+        else:
+            x = self.dlink[i]
+        if x != i:
+            if not level.covered:
+                self._tweak(x, i)
+                level.tweaked.append(x)
+            self._commit_others(x)
+            level.choice = x
+            level.branch += 1
+            return True
+        level.choice = i
+        if level.may_stop and not level.stopped:
+            level.stopped = True
+            level.branch += 1
+            if not level.covered:
+                self._deactivate(i)
+            return True
+        return False
+
+    def _retreat(self, level: Level) -> None:
+        """Undo the level's current branch."""
+        if level.stopped:
+            if not level.covered:
+                self._activate(level.item)
+        else:
+            self._uncommit_others(level.choice)
+
+    def _leave(self, level: Level) -> None:
+        i = level.item
+        if level.covered:
+            self._uncover(i)
+        else:
+            for x in reversed(level.tweaked):
+                self._untweak(x, i)
+        self.bound[i] += 1
+
+    def _enter(self, i: int) -> Level:
+        may_stop = self.bound[i] - self.slack[i] <= 0
+        self.bound[i] -= 1
+        level = Level(i, self.bound[i] == 0, may_stop, self.length[i] + may_stop)
+        if level.covered:
+            self._cover(i)
+        return level
+
+    def _chosen(self) -> tuple[int, ...]:
+        chosen = list(self.forced)
+        chosen.extend(self.option_of[level.choice] for level in self._levels if not level.stopped)
+        return tuple(chosen)
+
+    def _check_limits(self) -> None:
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.stopped_by = "nodes"
+            raise SearchLimitReached
+        if self._deadline is not None and self.nodes % CLOCK_CHECK_EVERY == 0:
+            if time.monotonic() > self._deadline:
+                self.stopped_by = "time"
+                raise SearchLimitReached
+
+    def _run(self, build: bool) -> Iterator[tuple[int, ...] | None]:
+        self._deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        for i in range(1, self.primary_end):
+            if self.bound[i] == 0:  # an item no option may name
+                self._cover(i)
+        if self.max_solutions == 0 or not self._take_forced():
+            return
+        levels = self._levels
+        try:
+            while True:
+                # Enter a new level.
+                self.nodes += 1
+                self._check_limits()
+                if self.rlink[ROOT] == ROOT:
+                    self.solutions_found += 1
+                    yield self._chosen() if build else None
+                    if self.max_solutions is not None and self.solutions_found >= self.max_solutions:
+                        self.stopped_by = "solutions"
+                        return
+                else:
+                    i = self._choose_item()
+                    if i is not None:
+                        level = self._enter(i)
+                        levels.append(level)
+                        if self._advance(level):
+                            continue
+                        self._leave(levels.pop())
+                # Backtrack to the deepest level with a branch left.
+                while levels:
+                    level = levels[-1]
+                    self._retreat(level)
+                    if self._advance(level):
+                        break
+                    self._leave(levels.pop())
+                else:
+                    return
+        except SearchLimitReached:
+            return
+
+    # -- the public face -----------------------------------------------------------------
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Yield each solution as the tuple of its option indices (forced options first)."""
+        yield from self._run(build=True)
+
+    def count(self) -> int:
+        for _ in self._run(build=False):
+            pass
+        return self.solutions_found
+
+    def progress(self) -> float:
+        """Knuth's estimate of the fraction of the search tree already explored."""
+        done, weight = 0.0, 1.0
+        for level in self._levels:
+            weight /= max(level.branches, 1)
+            done += (level.branch - 1) * weight
+        return done

@@ -1,0 +1,126 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from excover import Item, Problem
+from excover.engine import PythonSearch
+from excover.matrix import compile_problem
+
+from oracle import all_solutions
+from strategies import problems
+
+TOY = ["c e", "a d g", "b c f", "a d f", "b g", "d e g"]
+COLOURED = dict(primary="pqr", secondary="xy", options=["p q x y:A", "p r x:A y", "p x:B", "q x:A", "r y:B"])
+
+
+def solution_set(problem, **settings):
+    return {frozenset(s.indices) for s in problem.solve(**settings)}
+
+
+def test_knuths_toy_problem_has_one_solution():
+    problem = Problem(primary="abcdefg", options=TOY)
+    assert [sorted(s.labels) for s in problem.solve()] == [["a d f", "b g", "c e"]]
+
+
+def test_knuths_colour_example_has_one_solution():
+    problem = Problem(**COLOURED)
+    assert [sorted(s.indices) for s in problem.solve()] == [[1, 3]]
+
+
+@settings(max_examples=300, deadline=None)
+@given(problems())
+def test_engine_agrees_with_brute_force(problem):
+    found = [frozenset(s.indices) for s in problem.solve()]
+    assert len(found) == len(set(found)), "a solution was reported twice"
+    assert set(found) == all_solutions(problem)
+    assert problem.count() == len(found)
+
+
+@settings(max_examples=100, deadline=None)
+@given(problems(), st.integers(0, 2**32))
+def test_a_seed_changes_the_order_not_the_set(problem, seed):
+    assert solution_set(problem, seed=seed) == solution_set(problem)
+
+
+@settings(max_examples=50, deadline=None)
+@given(problems(), st.integers(0, 2**32))
+def test_same_seed_same_order(problem, seed):
+    assert [s.indices for s in problem.solve(seed=seed)] == [s.indices for s in problem.solve(seed=seed)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(), st.data())
+def test_forced_options_select_the_solutions_containing_them(problem, data):
+    forced = data.draw(st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=2, unique=True)) \
+        if problem.options else []
+    expected = {s for s in all_solutions(problem) if set(forced) <= s}
+    assert solution_set(problem, forced=forced) == expected
+
+
+def fibonacci_strip(n):
+    cells = [Item(f"c{k}") for k in range(n)]
+    pieces = [Item("monomino", 0, None), Item("domino", 0, None)]
+    options = [f"c{k} monomino" for k in range(n)] + [f"c{k} c{k + 1} domino" for k in range(n - 1)]
+    return Problem(primary=cells + pieces, options=options)
+
+
+@pytest.mark.parametrize("n, tilings", [(1, 1), (2, 2), (5, 8), (10, 89), (15, 987)])
+def test_unlimited_pieces_tile_a_strip_in_fibonacci_ways(n, tilings):
+    assert fibonacci_strip(n).count() == tilings
+
+
+def queens(n):
+    rows = [f"r{r}" for r in range(n)]
+    cols = [f"c{c}" for c in range(n)]
+    diagonals = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
+    options = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n - 1}"] for r in range(n) for c in range(n)]
+    return Problem(primary=rows + cols, secondary=diagonals, options=options)
+
+
+@pytest.mark.parametrize("n, count", [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (8, 92)])
+def test_queens(n, count):
+    problem = queens(n)
+    solutions = list(problem.solve())
+    assert len(solutions) == count
+    assert all(problem.is_solution(s) for s in solutions)
+
+
+def langford(n):
+    """Place two copies of each k in 1..n in 2n slots, k numbers apart."""
+    numbers = [f"n{k}" for k in range(1, n + 1)]
+    slots = [f"s{j}" for j in range(2 * n)]
+    options = [[f"n{k}", f"s{j}", f"s{j + k + 1}"] for k in range(1, n + 1) for j in range(2 * n - k - 1)]
+    return Problem(primary=numbers + slots, options=options)
+
+
+def test_langford_7_has_52_solutions_counting_mirror_images():
+    assert langford(7).count() == 52
+    assert langford(3).count() == 2 and langford(5).count() == 0
+
+
+def test_limits_stop_the_search():
+    search = queens(8).search(max_solutions=5)
+    assert len(list(search.solutions())) == 5 and search.stopped_by == "solutions"
+    search = queens(8).search(max_nodes=10)
+    assert search.count() < 92 and search.stopped_by == "nodes"
+    search = queens(8).search()
+    assert search.count() == 92 and search.stopped_by is None and search.nodes > 0 and search.updates > 0
+
+
+def test_first_and_is_unique():
+    assert Problem(primary="abcdefg", options=TOY).is_unique()
+    assert not queens(6).is_unique()
+    assert queens(3).first() is None
+    assert queens(4).first() is not None
+
+
+def test_progress_grows_during_the_search():
+    search = PythonSearch(compile_problem(queens(8)))
+    seen = [search.progress() for _ in search.solutions()]
+    assert seen == sorted(seen) and 0 <= seen[0] and seen[-1] < 1
+
+
+def test_clashing_forced_options_give_no_solution():
+    problem = Problem(primary="abcdefg", options=TOY)
+    assert problem.count(forced=[0, 2]) == 0  # both cover c
+    assert problem.count(forced=[0, 0]) == problem.count(forced=[0]) == 1
