@@ -194,7 +194,9 @@ class Problem:
         return Search(compile_problem(self), **settings)
 
     def solution(self, indices: Sequence[int]) -> Solution:
-        return Solution(tuple(indices), tuple(self.options[i] for i in indices))
+        """The Solution made of these options, listed in the order of ``options``."""
+        ordered = tuple(sorted(indices))
+        return Solution(ordered, tuple(self.options[i] for i in ordered))
 
     def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
         """Yield solutions lazily (at most ``limit``); settings as for :meth:`search`."""
