@@ -1,10 +1,17 @@
+import contextlib
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from excover.cli import main
+from excover.dlx_format import write
+
+from oracle import all_solutions
+from strategies import problems
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -76,3 +83,16 @@ def test_console_script_reads_standard_input():
     result = subprocess.run([sys.executable, "-m", "excover.cli", "count", "-"], input="a b\na\nb\na b\n",
                             capture_output=True, text=True)
     assert (result.returncode, result.stdout) == (0, "2\n")
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems())
+def test_count_agrees_with_brute_force_on_random_knuth_files(tmp_path_factory, problem):
+    path = tmp_path_factory.mktemp("random") / "random.dlx"
+    path.write_text(write(problem))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["count", str(path)])
+    expected = len(all_solutions(problem))
+    assert out.getvalue() == f"{expected}\n"
+    assert code == (0 if expected else 1)

@@ -124,3 +124,9 @@ def test_clashing_forced_options_give_no_solution():
     problem = Problem(primary="abcdefg", options=TOY)
     assert problem.count(forced=[0, 2]) == 0  # both cover c
     assert problem.count(forced=[0, 0]) == problem.count(forced=[0]) == 1
+
+
+def test_time_limit_stops_the_search():
+    search = langford(10).search(time_limit=0)
+    search.count()
+    assert search.stopped_by == "time" and search.nodes <= 2048
