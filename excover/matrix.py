@@ -18,6 +18,9 @@ class Matrix:
     lo: tuple[int, ...]
     hi: tuple[int, ...]
     options: tuple[tuple[tuple[int, int], ...], ...]  # per option: (item, colour) pairs
+    # Engines keep what they build from the matrix here (the native node arrays), so that
+    # many searches with different forced options share one build.
+    engine_cache: dict = attrs.field(factory=dict, eq=False, repr=False, hash=False)
 
     @property
     def item_count(self) -> int:

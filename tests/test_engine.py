@@ -1,13 +1,23 @@
+"""The engine's behaviour through the Problem API, under both engines."""
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from excover import Item, Problem
-from excover.engine import PythonSearch
-from excover.matrix import compile_problem
+from excover.engine import NativeSearch
 
 from oracle import all_solutions
 from strategies import problems
+
+ENGINES = ["python"] + (["native"] if NativeSearch is not None else [])
+
+
+@pytest.fixture(params=ENGINES, autouse=True)
+def engine(request, monkeypatch):
+    monkeypatch.setenv("EXCOVER_ENGINE", request.param)
+    return request.param
+
 
 TOY = ["c e", "a d g", "b c f", "a d f", "b g", "d e g"]
 COLOURED = dict(primary="pqr", secondary="xy", options=["p q x y:A", "p r x:A y", "p x:B", "q x:A", "r y:B"])
@@ -115,7 +125,7 @@ def test_first_and_is_unique():
 
 
 def test_progress_grows_during_the_search():
-    search = PythonSearch(compile_problem(queens(8)))
+    search = queens(8).search()
     seen = [search.progress() for _ in search.solutions()]
     assert seen == sorted(seen) and 0 <= seen[0] and seen[-1] < 1
 
@@ -130,3 +140,22 @@ def test_time_limit_stops_the_search():
     search = langford(10).search(time_limit=0)
     search.count()
     assert search.stopped_by == "time" and search.nodes <= 2048
+
+
+def test_without_the_native_core_the_python_engine_is_used_with_a_notice():
+    import subprocess
+    import sys
+
+    script = """
+import sys
+class NoCore:
+    def find_spec(self, name, path=None, target=None):
+        if name == "excover.engine._core":
+            raise ImportError("no compiler")
+sys.meta_path.insert(0, NoCore())
+from excover import Problem
+print(Problem(primary="ab", options=["a", "b", "a b"]).count())
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.stdout == "2\n"
+    assert result.stderr.count("\n") == 1 and "pure-Python engine" in result.stderr

@@ -5,10 +5,36 @@ solutions as tuples of option indices.
 has ``solutions()`` (a lazy iterator), ``count()``, ``progress()`` and the counters
 ``nodes``, ``updates``, ``solutions_found`` and ``stopped_by`` (which limit ended the search,
 or None when it ran to the end).
+
+``Search`` is the native core when it was compiled at install time, else the pure-Python
+reference engine (with a one-line notice on standard error at the first search). Setting
+the environment variable ``EXCOVER_ENGINE=python`` selects the reference engine.
 """
+
+from __future__ import annotations
+
+import os
+import sys
 
 from excover.engine.python import PythonSearch
 
-Search = PythonSearch
+try:
+    from excover.engine.native import NativeSearch
+except ImportError:  # no compiler at install time
+    NativeSearch = None
 
-__all__ = ["PythonSearch", "Search"]
+_noticed = False
+
+
+def Search(matrix, **settings):
+    """A search with the best engine available; see the module docstring."""
+    global _noticed
+    if NativeSearch is not None and os.environ.get("EXCOVER_ENGINE", "native") != "python":
+        return NativeSearch(matrix, **settings)
+    if NativeSearch is None and not _noticed:
+        _noticed = True
+        print("excover: native core not built; using the slower pure-Python engine", file=sys.stderr)
+    return PythonSearch(matrix, **settings)
+
+
+__all__ = ["NativeSearch", "PythonSearch", "Search"]

@@ -44,8 +44,9 @@ At each level, if no primary item is active, the chosen options form a solution.
 Otherwise choose the active item ``i`` minimising Knuth's branching degree
 ``length + s - bound + 1`` with ``s = min(slack, bound)``: the number of ways to go on,
 counting "take no more options for ``i``" when ``i`` needs none. (With all bounds 1 this
-is the minimum-remaining-values rule.) A degree of 0 or less is a dead end. Ties go to the
-smaller ``s``, then the longer list, then the first in the list, or, with a seed, at random.
+is the minimum-remaining-values rule.) A degree of 0 or less is a dead end, and the first
+item of degree 1 is taken at once (without a seed). Ties go to the smaller ``s``, then the
+longer list, then the first in the list, or, with a seed, at random.
 
 Then ``bound[i]`` drops by one and the level tries ``i``'s options in turn:
 
@@ -331,6 +332,8 @@ class PythonSearch:
             degree = length + s - bound + 1
             if degree <= 0:
                 return None
+            if degree == 1 and self.rng is None:
+                return i  # a forced move: no point looking further
             key = (degree, s, -length)
             if best_key is None or key < best_key:
                 best, best_key, ties = i, key, 1

@@ -1,0 +1,758 @@
+/* The native core: Algorithm M (dancing links, multiplicities, colours) in flat C arrays.
+ *
+ * This is the search of excover/engine/python.py, operation for operation; read that
+ * module's docstring for the data structure and the algorithm. What differs here:
+ *
+ * - A Matrix object holds the pristine node arrays, built once from the Python Matrix.
+ *   Every Search copies them (one memcpy) and may then be run with its own forced options,
+ *   seed and limits, so the batch and generation features never rebuild anything.
+ * - The search is a resumable state machine: run() returns to Python after a batch of
+ *   solutions (or at the end), keeping its level stack, so solutions stream in batches and
+ *   counting never creates a Python object per solution or per node.
+ * - Every CHECK_EVERY nodes it looks at the clock (time limit) and at pending signals, so
+ *   Ctrl-C stops it within a fraction of a second.
+ * - With a seed, each item's list of options is shuffled (as Knuth's programs do) and ties
+ *   in the choice of item are broken at random, with a splitmix64 generator.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#define ROOT 0
+#define PURIFIED (-1)
+#define CHECK_EVERY 1024
+
+typedef struct {
+    int up, down; /* neighbours in the item's list */
+    int top;      /* the item (its header node); <= 0 for a spacer */
+    int color;    /* 0 none, > 0 a colour, PURIFIED once its item is purified */
+} Node;
+
+/* ------------------------------------------------------------------------------------ */
+/* Matrix: the pristine arrays.                                                          */
+
+typedef struct {
+    PyObject_HEAD
+    int items;         /* N: headers are nodes 1..N */
+    int primary;       /* N1: headers 1..N1 are primary */
+    int options;
+    int node_count;    /* headers, spacers and option nodes */
+    Node *nodes;
+    int *bound;        /* per header: hi */
+    int *slack;        /* per header: hi - lo */
+    int *length;       /* per header */
+    int *option_of;    /* per node: option index, -1 for headers and spacers */
+    int *first_node;   /* per option */
+} MatrixObject;
+
+static void Matrix_dealloc(MatrixObject *self) {
+    PyMem_Free(self->nodes);
+    PyMem_Free(self->bound);
+    PyMem_Free(self->slack);
+    PyMem_Free(self->length);
+    PyMem_Free(self->option_of);
+    PyMem_Free(self->first_node);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int read_int(PyObject *sequence, Py_ssize_t k, long lo, long hi, long *out, const char *what) {
+    PyObject *value = PySequence_GetItem(sequence, k);
+    if (!value) return -1;
+    long v = PyLong_AsLong(value);
+    Py_DECREF(value);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s %ld out of range [%ld, %ld]", what, v, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Matrix(primary_count, lo, hi, options): options is a sequence of sequences of
+ * (item, colour) pairs, items numbered from 0 with the primary ones first. */
+static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
+    int primary;
+    PyObject *lo_seq, *hi_seq, *options_seq;
+    if (!PyArg_ParseTuple(args, "iOOO", &primary, &lo_seq, &hi_seq, &options_seq)) return -1;
+    Py_ssize_t items = PySequence_Size(lo_seq);
+    Py_ssize_t options = PySequence_Size(options_seq);
+    if (items < 0 || options < 0) return -1;
+    if (PySequence_Size(hi_seq) != items || primary < 0 || primary > items) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent item counts");
+        return -1;
+    }
+    PyObject **rows = NULL;
+    PyObject *fast = PySequence_Fast(options_seq, "options must be a sequence");
+    if (!fast) return -1;
+    rows = PySequence_Fast_ITEMS(fast);
+    Py_ssize_t total = items + 2;
+    for (Py_ssize_t k = 0; k < options; k++) {
+        Py_ssize_t size = PySequence_Size(rows[k]);
+        if (size < 0) { Py_DECREF(fast); return -1; }
+        total += size + 1;
+    }
+    if (total >= INT32_MAX / 2 || items >= INT32_MAX / 2) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_MemoryError, "matrix too large for the native core");
+        return -1;
+    }
+    self->items = (int)items;
+    self->primary = primary;
+    self->options = (int)options;
+    self->node_count = (int)total;
+    self->nodes = PyMem_Calloc(total, sizeof(Node));
+    self->bound = PyMem_Calloc(items + 1, sizeof(int));
+    self->slack = PyMem_Calloc(items + 1, sizeof(int));
+    self->length = PyMem_Calloc(items + 1, sizeof(int));
+    self->option_of = PyMem_Calloc(total, sizeof(int));
+    self->first_node = PyMem_Calloc(options + 1, sizeof(int));
+    if (!self->nodes || !self->bound || !self->slack || !self->length || !self->option_of || !self->first_node) {
+        Py_DECREF(fast);
+        PyErr_NoMemory();
+        return -1;
+    }
+    Node *nd = self->nodes;
+    for (int i = 0; i <= items; i++) {
+        nd[i].up = nd[i].down = i;
+        nd[i].top = i;
+        self->option_of[i] = -1;
+    }
+    for (Py_ssize_t k = 0; k < items; k++) {
+        long lo, hi;
+        if (read_int(lo_seq, k, 0, INT32_MAX / 2, &lo, "lower bound") < 0 ||
+            read_int(hi_seq, k, 0, INT32_MAX / 2, &hi, "upper bound") < 0) { Py_DECREF(fast); return -1; }
+        self->bound[k + 1] = (int)hi;
+        self->slack[k + 1] = (int)(hi - lo);
+    }
+    int spacer = (int)items + 1, last = spacer;
+    nd[spacer].top = 0;
+    self->option_of[spacer] = -1;
+    for (Py_ssize_t k = 0; k < options; k++) {
+        PyObject *row = PySequence_Fast(rows[k], "an option must be a sequence");
+        if (!row) { Py_DECREF(fast); return -1; }
+        Py_ssize_t size = PySequence_Fast_GET_SIZE(row);
+        int first = last + 1;
+        self->first_node[k] = first;
+        for (Py_ssize_t j = 0; j < size; j++) {
+            PyObject *pair = PySequence_Fast_GET_ITEM(row, j);
+            long item, colour;
+            if (read_int(pair, 0, 0, items - 1, &item, "item") < 0 ||
+                read_int(pair, 1, 0, INT32_MAX / 2, &colour, "colour") < 0) {
+                Py_DECREF(row); Py_DECREF(fast); return -1;
+            }
+            int header = (int)item + 1, x = ++last;
+            nd[x].top = header;
+            nd[x].color = (int)colour;
+            nd[x].up = nd[header].up;
+            nd[x].down = header;
+            nd[nd[header].up].down = x;
+            nd[header].up = x;
+            self->length[header]++;
+            self->option_of[x] = (int)k;
+        }
+        Py_DECREF(row);
+        nd[spacer].down = last;
+        spacer = ++last;
+        nd[spacer].top = -(int)k - 1;
+        nd[spacer].up = first;
+        self->option_of[spacer] = -1;
+    }
+    Py_DECREF(fast);
+    self->node_count = last + 1;
+    return 0;
+}
+
+static PyTypeObject MatrixType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "excover.engine._core.Matrix",
+    .tp_doc = "The pristine node arrays of a matrix, built once.",
+    .tp_basicsize = sizeof(MatrixObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Matrix_init,
+    .tp_dealloc = (destructor)Matrix_dealloc,
+};
+
+/* ------------------------------------------------------------------------------------ */
+/* Search: a working copy and the state of one search.                                   */
+
+typedef struct {
+    int item, choice, branch, branches, tweak_base;
+    char covered, may_stop, stopped;
+} Level;
+
+enum { PHASE_START, PHASE_ENTER, PHASE_BACKTRACK, PHASE_DONE };
+enum { STOP_NONE, STOP_SOLUTIONS, STOP_NODES, STOP_TIME };
+
+typedef struct {
+    PyObject_HEAD
+    MatrixObject *matrix;
+    Node *nd;
+    int *length, *bound, *slack, *llink, *rlink;
+    int primary_end;      /* headers below this are primary */
+    Level *levels;
+    int depth, max_depth;
+    int *tweaks;          /* options tweaked at the live levels, in order */
+    int tweak_count;
+    int *forced;
+    int forced_count;
+    int phase, stopped_by;
+    uint64_t rng;
+    int randomized;
+    unsigned long long nodes, updates, solutions_found;
+    long long max_solutions, max_nodes; /* -1: no limit */
+    double deadline;                    /* < 0: no limit */
+    unsigned check_countdown;
+} SearchObject;
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static uint64_t next_random(SearchObject *s) { /* splitmix64 */
+    uint64_t z = (s->rng += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static unsigned random_below(SearchObject *s, unsigned n) { return (unsigned)(next_random(s) % n); }
+
+/* -- the operations (see python.py) -------------------------------------------------- */
+
+static inline void hide(SearchObject *s, int p) {
+    Node *nd = s->nd;
+    int *length = s->length;
+    unsigned long long updates = 0;
+    for (int q = p + 1; q != p;) {
+        int x = nd[q].top;
+        if (x <= 0) { q = nd[q].up; continue; }
+        if (nd[q].color >= 0) {
+            int u = nd[q].up, d = nd[q].down;
+            nd[u].down = d;
+            nd[d].up = u;
+            length[x]--;
+            updates++;
+        }
+        q++;
+    }
+    s->updates += updates;
+}
+
+static inline void unhide(SearchObject *s, int p) {
+    Node *nd = s->nd;
+    int *length = s->length;
+    for (int q = p - 1; q != p;) {
+        int x = nd[q].top;
+        if (x <= 0) { q = nd[q].down; continue; }
+        if (nd[q].color >= 0) {
+            int u = nd[q].up, d = nd[q].down;
+            nd[u].down = q;
+            nd[d].up = q;
+            length[x]++;
+        }
+        q--;
+    }
+}
+
+static inline void deactivate(SearchObject *s, int i) {
+    int l = s->llink[i], r = s->rlink[i];
+    s->rlink[l] = r;
+    s->llink[r] = l;
+}
+
+static inline void activate(SearchObject *s, int i) {
+    s->rlink[s->llink[i]] = i;
+    s->llink[s->rlink[i]] = i;
+}
+
+static void cover(SearchObject *s, int i) {
+    Node *nd = s->nd;
+    for (int p = nd[i].down; p != i; p = nd[p].down) hide(s, p);
+    if (i < s->primary_end) deactivate(s, i);
+}
+
+static void uncover(SearchObject *s, int i) {
+    Node *nd = s->nd;
+    if (i < s->primary_end) activate(s, i);
+    for (int p = nd[i].up; p != i; p = nd[p].up) unhide(s, p);
+}
+
+static void purify(SearchObject *s, int p) {
+    Node *nd = s->nd;
+    int c = nd[p].color, i = nd[p].top;
+    for (int q = nd[i].down; q != i; q = nd[q].down) {
+        if (nd[q].color == c) nd[q].color = PURIFIED;
+        else hide(s, q);
+    }
+}
+
+static void unpurify(SearchObject *s, int p) {
+    Node *nd = s->nd;
+    int c = nd[p].color, i = nd[p].top;
+    for (int q = nd[i].up; q != i; q = nd[q].up) {
+        if (nd[q].color == PURIFIED) nd[q].color = c;
+        else unhide(s, q);
+    }
+}
+
+static inline void commit(SearchObject *s, int p) {
+    int j = s->nd[p].top, c = s->nd[p].color;
+    if (j < s->primary_end) {
+        if (--s->bound[j] == 0) cover(s, j);
+    } else if (c == 0) {
+        cover(s, j);
+    } else if (c > 0) {
+        purify(s, p);
+    }
+}
+
+static inline void uncommit(SearchObject *s, int p) {
+    int j = s->nd[p].top, c = s->nd[p].color;
+    if (j < s->primary_end) {
+        if (s->bound[j]++ == 0) uncover(s, j);
+    } else if (c == 0) {
+        uncover(s, j);
+    } else if (c > 0) {
+        unpurify(s, p);
+    }
+}
+
+static void commit_others(SearchObject *s, int x) {
+    Node *nd = s->nd;
+    for (int q = x + 1; q != x;) {
+        if (nd[q].top <= 0) { q = nd[q].up; continue; }
+        commit(s, q);
+        q++;
+    }
+}
+
+static void uncommit_others(SearchObject *s, int x) {
+    Node *nd = s->nd;
+    for (int q = x - 1; q != x;) {
+        if (nd[q].top <= 0) { q = nd[q].down; continue; }
+        uncommit(s, q);
+        q--;
+    }
+}
+
+static void tweak(SearchObject *s, int x, int i) {
+    Node *nd = s->nd;
+    hide(s, x);
+    int d = nd[x].down;
+    nd[i].down = d;
+    nd[d].up = i;
+    s->length[i]--;
+}
+
+static void untweak(SearchObject *s, int x, int i) {
+    Node *nd = s->nd;
+    nd[nd[x].down].up = x;
+    nd[i].down = x;
+    s->length[i]++;
+    unhide(s, x);
+}
+
+/* -- forced options ------------------------------------------------------------------ */
+
+static int in_list(SearchObject *s, int x) {
+    Node *nd = s->nd;
+    int j = nd[x].top;
+    for (int q = nd[j].down; q != j; q = nd[q].down)
+        if (q == x) return 1;
+    return 0;
+}
+
+static int is_available(SearchObject *s, int option) {
+    Node *nd = s->nd;
+    for (int q = s->matrix->first_node[option]; nd[q].top > 0; q++) {
+        int j = nd[q].top;
+        if (j < s->primary_end && s->bound[j] == 0) return 0;
+        if (nd[q].color >= 0 && !in_list(s, q)) return 0;
+    }
+    return 1;
+}
+
+static int take_forced(SearchObject *s) {
+    Node *nd = s->nd;
+    for (int k = 0; k < s->forced_count; k++) {
+        int option = s->forced[k];
+        if (!is_available(s, option)) return 0;
+        int first = s->matrix->first_node[option];
+        hide(s, first);
+        if (nd[first].color >= 0) {
+            int u = nd[first].up, d = nd[first].down;
+            nd[u].down = d;
+            nd[d].up = u;
+            s->length[nd[first].top]--;
+        }
+        commit(s, first);
+        commit_others(s, first);
+    }
+    return 1;
+}
+
+/* -- the search ------------------------------------------------------------------------ */
+
+/* The active item with the fewest ways to go on; 0 at a dead end (see python.py). */
+static int choose_item(SearchObject *s) {
+    int best = 0, best_degree = INT32_MAX, best_s = INT32_MAX, best_length = -1;
+    unsigned ties = 0;
+    for (int i = s->rlink[ROOT]; i != ROOT; i = s->rlink[i]) {
+        int bound = s->bound[i], length = s->length[i];
+        int slack = s->slack[i] < bound ? s->slack[i] : bound;
+        int degree = length + slack - bound + 1;
+        if (degree <= 0) return 0;
+        if (degree == 1 && !s->randomized) return i;
+        if (degree < best_degree || (degree == best_degree && (slack < best_s ||
+                (slack == best_s && length > best_length)))) {
+            best = i, best_degree = degree, best_s = slack, best_length = length, ties = 1;
+        } else if (s->randomized && degree == best_degree && slack == best_s && length == best_length) {
+            if (random_below(s, ++ties) == 0) best = i;
+        }
+    }
+    return best;
+}
+
+static int advance(SearchObject *s, Level *level) {
+    Node *nd = s->nd;
+    int i = level->item, x;
+    if (level->covered)
+        x = (level->choice != i || level->branch == 0) ? nd[level->choice].down : i;
+    else
+        x = nd[i].down;
+    if (x != i) {
+        if (!level->covered) {
+            tweak(s, x, i);
+            s->tweaks[s->tweak_count++] = x;
+        }
+        commit_others(s, x);
+        level->choice = x;
+        level->branch++;
+        return 1;
+    }
+    level->choice = i;
+    if (level->may_stop && !level->stopped) {
+        level->stopped = 1;
+        level->branch++;
+        if (!level->covered) deactivate(s, i);
+        return 1;
+    }
+    return 0;
+}
+
+static void retreat(SearchObject *s, Level *level) {
+    if (level->stopped) {
+        if (!level->covered) activate(s, level->item);
+    } else {
+        uncommit_others(s, level->choice);
+    }
+}
+
+static void leave(SearchObject *s, Level *level) {
+    int i = level->item;
+    if (level->covered) {
+        uncover(s, i);
+    } else {
+        while (s->tweak_count > level->tweak_base) untweak(s, s->tweaks[--s->tweak_count], i);
+    }
+    s->bound[i]++;
+}
+
+static void enter(SearchObject *s, int i) {
+    Level *level = &s->levels[s->depth++];
+    level->item = i;
+    level->may_stop = s->bound[i] - s->slack[i] <= 0;
+    s->bound[i]--;
+    level->covered = s->bound[i] == 0;
+    level->choice = i;
+    level->stopped = 0;
+    level->branch = 0;
+    level->branches = s->length[i] + level->may_stop;
+    level->tweak_base = s->tweak_count;
+    if (level->covered) cover(s, i);
+}
+
+static PyObject *current_solution(SearchObject *s) {
+    int size = s->forced_count;
+    for (int l = 0; l < s->depth; l++) size += !s->levels[l].stopped;
+    PyObject *solution = PyTuple_New(size);
+    if (!solution) return NULL;
+    int k = 0;
+    for (int f = 0; f < s->forced_count; f++) PyTuple_SET_ITEM(solution, k++, PyLong_FromLong(s->forced[f]));
+    for (int l = 0; l < s->depth; l++)
+        if (!s->levels[l].stopped)
+            PyTuple_SET_ITEM(solution, k++, PyLong_FromLong(s->matrix->option_of[s->levels[l].choice]));
+    for (int j = 0; j < size; j++)
+        if (!PyTuple_GET_ITEM(solution, j)) { Py_DECREF(solution); return NULL; }
+    return solution;
+}
+
+/* Look at the clock and at pending signals; -1 with an exception set on Ctrl-C. */
+static int periodic_check(SearchObject *s) {
+    if (s->deadline >= 0 && now() > s->deadline) {
+        s->stopped_by = STOP_TIME;
+        s->phase = PHASE_DONE;
+        return 0;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        s->phase = PHASE_DONE;
+        return -1;
+    }
+    return 1;
+}
+
+static void start(SearchObject *s) {
+    for (int i = 1; i < s->primary_end; i++)
+        if (s->bound[i] == 0) cover(s, i); /* an item no option may name */
+    if (s->max_solutions == 0 || !take_forced(s)) s->phase = PHASE_DONE;
+    else s->phase = PHASE_ENTER;
+}
+
+/* Run until `batch` solutions were added to `out` (when out is not NULL), or the end.
+ * Returns -1 with an exception set when interrupted. */
+static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
+    Py_ssize_t added = 0;
+    if (s->phase == PHASE_START) start(s);
+    while (s->phase != PHASE_DONE) {
+        if (s->phase == PHASE_ENTER) {
+            s->nodes++;
+            if (s->max_nodes >= 0 && s->nodes > (unsigned long long)s->max_nodes) {
+                s->stopped_by = STOP_NODES;
+                s->phase = PHASE_DONE;
+                break;
+            }
+            if (--s->check_countdown == 0) {
+                s->check_countdown = CHECK_EVERY;
+                int ok = periodic_check(s);
+                if (ok < 0) return -1;
+                if (ok == 0) break;
+            }
+            if (s->rlink[ROOT] == ROOT) {
+                s->solutions_found++;
+                if (out) {
+                    PyObject *solution = current_solution(s);
+                    if (!solution || PyList_Append(out, solution) < 0) {
+                        Py_XDECREF(solution);
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                    Py_DECREF(solution);
+                    added++;
+                }
+                s->phase = PHASE_BACKTRACK;
+                if (s->max_solutions >= 0 && s->solutions_found >= (unsigned long long)s->max_solutions) {
+                    s->stopped_by = STOP_SOLUTIONS;
+                    s->phase = PHASE_DONE;
+                    break;
+                }
+                if (out && added >= batch) break;
+            } else {
+                int i = choose_item(s);
+                if (i) {
+                    enter(s, i);
+                    if (advance(s, &s->levels[s->depth - 1])) continue;
+                    leave(s, &s->levels[--s->depth]);
+                }
+                s->phase = PHASE_BACKTRACK;
+            }
+        }
+        /* Backtrack to the deepest level with a branch left. */
+        while (s->depth > 0) {
+            Level *level = &s->levels[s->depth - 1];
+            retreat(s, level);
+            if (advance(s, level)) break;
+            leave(s, level);
+            s->depth--;
+        }
+        s->phase = s->depth > 0 ? PHASE_ENTER : PHASE_DONE;
+    }
+    return 0;
+}
+
+static void Search_dealloc(SearchObject *self) {
+    PyMem_Free(self->nd);
+    PyMem_Free(self->length);
+    PyMem_Free(self->bound);
+    PyMem_Free(self->llink);
+    PyMem_Free(self->rlink);
+    PyMem_Free(self->levels);
+    PyMem_Free(self->tweaks);
+    PyMem_Free(self->forced);
+    Py_XDECREF(self->matrix);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Shuffle every item's list of options (the working copy is pristine here). */
+static void shuffle_lists(SearchObject *s) {
+    MatrixObject *m = s->matrix;
+    Node *nd = s->nd;
+    int *scratch = PyMem_Malloc(sizeof(int) * (m->options + 1));
+    if (!scratch) return; /* no shuffle: still correct, only less random */
+    for (int i = 1; i <= m->items; i++) {
+        int n = 0;
+        for (int q = nd[i].down; q != i; q = nd[q].down) scratch[n++] = q;
+        for (int k = n - 1; k > 0; k--) {
+            int j = (int)random_below(s, (unsigned)k + 1), t = scratch[k];
+            scratch[k] = scratch[j], scratch[j] = t;
+        }
+        int previous = i;
+        for (int k = 0; k < n; k++) {
+            nd[previous].down = scratch[k];
+            nd[scratch[k]].up = previous;
+            previous = scratch[k];
+        }
+        nd[previous].down = i;
+        nd[i].up = previous;
+    }
+    PyMem_Free(scratch);
+}
+
+static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
+    static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", NULL};
+    PyObject *matrix, *forced = NULL, *seed = Py_None;
+    long long max_solutions = -1, max_nodes = -1;
+    double time_limit = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOLLd", keywords, &MatrixType, &matrix, &forced, &seed,
+                                     &max_solutions, &max_nodes, &time_limit))
+        return -1;
+    MatrixObject *m = (MatrixObject *)matrix;
+    Py_INCREF(m);
+    Py_XSETREF(self->matrix, m);
+    int n = m->items, n1 = m->primary;
+    self->primary_end = n1 + 1;
+    self->nd = PyMem_Malloc(sizeof(Node) * m->node_count);
+    self->length = PyMem_Malloc(sizeof(int) * (n + 1));
+    self->bound = PyMem_Malloc(sizeof(int) * (n + 1));
+    self->slack = m->slack;
+    self->llink = PyMem_Malloc(sizeof(int) * (n1 + 1));
+    self->rlink = PyMem_Malloc(sizeof(int) * (n1 + 1));
+    self->max_depth = m->options + n1 + 1;
+    self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
+    self->tweaks = PyMem_Malloc(sizeof(int) * (m->options + 1));
+    if (!self->nd || !self->length || !self->bound || !self->llink || !self->rlink || !self->levels || !self->tweaks) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memcpy(self->nd, m->nodes, sizeof(Node) * m->node_count);
+    memcpy(self->length, m->length, sizeof(int) * (n + 1));
+    memcpy(self->bound, m->bound, sizeof(int) * (n + 1));
+    for (int i = 0; i <= n1; i++) {
+        self->llink[i] = i ? i - 1 : n1;
+        self->rlink[i] = i < n1 ? i + 1 : ROOT;
+    }
+    self->forced_count = 0;
+    if (forced && forced != Py_None) {
+        PyObject *fast = PySequence_Fast(forced, "forced must be a sequence of option indices");
+        if (!fast) return -1;
+        Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+        self->forced = PyMem_Malloc(sizeof(int) * (count + 1));
+        if (!self->forced) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+        for (Py_ssize_t k = 0; k < count; k++) {
+            long option;
+            if (read_int(fast, k, 0, m->options - 1, &option, "forced option") < 0) { Py_DECREF(fast); return -1; }
+            int seen = 0;  /* forcing an option twice is forcing it once */
+            for (int f = 0; f < self->forced_count; f++) seen |= self->forced[f] == option;
+            if (!seen) self->forced[self->forced_count++] = (int)option;
+        }
+        Py_DECREF(fast);
+    }
+    self->randomized = seed != Py_None;
+    if (self->randomized) {
+        unsigned long long value = PyLong_AsUnsignedLongLongMask(seed);
+        if (value == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+        self->rng = value;
+        shuffle_lists(self);
+    }
+    self->max_solutions = max_solutions;
+    self->max_nodes = max_nodes;
+    self->deadline = time_limit >= 0 ? now() + time_limit : -1;
+    self->check_countdown = CHECK_EVERY;
+    self->phase = PHASE_START;
+    return 0;
+}
+
+static PyObject *Search_next_batch(SearchObject *self, PyObject *arg) {
+    Py_ssize_t batch = PyLong_AsSsize_t(arg);
+    if (batch == -1 && PyErr_Occurred()) return NULL;
+    if (batch < 1) batch = 1;
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    if (run(self, out, batch) < 0) { Py_DECREF(out); return NULL; }
+    return out;
+}
+
+static PyObject *Search_count(SearchObject *self, PyObject *unused) {
+    if (run(self, NULL, 0) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(self->solutions_found);
+}
+
+static PyObject *Search_progress(SearchObject *self, PyObject *unused) {
+    double done = 0, weight = 1;
+    for (int l = 0; l < self->depth; l++) {
+        Level *level = &self->levels[l];
+        weight /= level->branches > 1 ? level->branches : 1;
+        done += (level->branch - 1) * weight;
+    }
+    return PyFloat_FromDouble(done);
+}
+
+static PyObject *Search_get_stopped_by(SearchObject *self, void *closure) {
+    static const char *names[] = {NULL, "solutions", "nodes", "time"};
+    if (self->stopped_by == STOP_NONE) Py_RETURN_NONE;
+    return PyUnicode_FromString(names[self->stopped_by]);
+}
+
+static PyObject *Search_get_done(SearchObject *self, void *closure) { return PyBool_FromLong(self->phase == PHASE_DONE); }
+static PyObject *Search_get_nodes(SearchObject *self, void *c) { return PyLong_FromUnsignedLongLong(self->nodes); }
+static PyObject *Search_get_updates(SearchObject *self, void *c) { return PyLong_FromUnsignedLongLong(self->updates); }
+static PyObject *Search_get_found(SearchObject *self, void *c) { return PyLong_FromUnsignedLongLong(self->solutions_found); }
+
+static PyMethodDef Search_methods[] = {
+    {"next_batch", (PyCFunction)Search_next_batch, METH_O, "Run until this many more solutions; a list of tuples."},
+    {"count", (PyCFunction)Search_count, METH_NOARGS, "Run to the end, counting; the number of solutions."},
+    {"progress", (PyCFunction)Search_progress, METH_NOARGS, "Knuth's estimate of the fraction of the tree done."},
+    {NULL}};
+
+static PyGetSetDef Search_getset[] = {
+    {"stopped_by", (getter)Search_get_stopped_by, NULL, "the limit that ended the search, or None", NULL},
+    {"done", (getter)Search_get_done, NULL, "whether the search has ended", NULL},
+    {"nodes", (getter)Search_get_nodes, NULL, "search tree nodes entered", NULL},
+    {"updates", (getter)Search_get_updates, NULL, "removals of a node from its item's list", NULL},
+    {"solutions_found", (getter)Search_get_found, NULL, "solutions found so far", NULL},
+    {NULL}};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "excover.engine._core.Search",
+    .tp_doc = "Search(matrix, forced=(), seed=None, max_solutions=-1, max_nodes=-1, time_limit=-1)",
+    .tp_basicsize = sizeof(SearchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "_core", "Algorithm M in C; see excover/engine/native.py.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&MatrixType) < 0 || PyType_Ready(&SearchType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&core_module);
+    if (!module) return NULL;
+    Py_INCREF(&MatrixType);
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(module, "Matrix", (PyObject *)&MatrixType) < 0 ||
+        PyModule_AddObject(module, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,68 @@
+"""The native core behind the same face as the reference engine.
+
+``_core.Matrix`` holds the node arrays, built once per :class:`~excover.matrix.Matrix` and
+cached on it; each :class:`NativeSearch` copies them and runs with its own forced options,
+seed and limits. Solutions come back from C in batches.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from excover.engine import _core
+from excover.matrix import Matrix
+
+BATCH = 256  # solutions per trip from C to Python
+
+
+def core_matrix(matrix: Matrix) -> _core.Matrix:
+    """The native arrays for this matrix, built on first use and then reused."""
+    built = matrix.engine_cache.get("native")
+    if built is None:
+        built = _core.Matrix(matrix.primary_count, matrix.lo, matrix.hi, matrix.options)
+        matrix.engine_cache["native"] = built
+    return built
+
+
+class NativeSearch:
+    """Algorithm M in C; the interface of :class:`~excover.engine.python.PythonSearch`."""
+
+    def __init__(self, matrix: Matrix, *, forced: Sequence[int] = (), seed: int | None = None,
+                 max_solutions: int | None = None, max_nodes: int | None = None,
+                 time_limit: float | None = None) -> None:
+        self.matrix = matrix
+        self.forced = tuple(dict.fromkeys(forced))
+        if not all(0 <= option < len(matrix.options) for option in self.forced):
+            self.forced, max_solutions = (), 0  # an option that does not exist cannot be chosen
+        self._core = _core.Search(
+            core_matrix(matrix), self.forced, seed,
+            -1 if max_solutions is None else max_solutions,
+            -1 if max_nodes is None else max_nodes,
+            -1.0 if time_limit is None else max(time_limit, 0.0))
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Yield each solution as the tuple of its option indices (forced options first)."""
+        while not self._core.done:
+            yield from self._core.next_batch(BATCH)
+
+    def count(self) -> int:
+        return self._core.count()
+
+    def progress(self) -> float:
+        return self._core.progress()
+
+    @property
+    def nodes(self) -> int:
+        return self._core.nodes
+
+    @property
+    def updates(self) -> int:
+        return self._core.updates
+
+    @property
+    def solutions_found(self) -> int:
+        return self._core.solutions_found
+
+    @property
+    def stopped_by(self) -> str | None:
+        return self._core.stopped_by
