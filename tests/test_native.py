@@ -23,46 +23,74 @@ if NativeSearch is None:
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
+def links(matrix, **settings):
+    return NativeSearch(matrix, method="links", **settings)
+
+
+def bitsets(matrix, **settings):
+    """The option-set search where it applies, else (multiplicities) the dancing links."""
+    return NativeSearch(matrix, method="auto", **settings)
+
+
+NATIVE = [links, bitsets]
+
+
 def run(engine, problem, **settings):
     search = engine(compile_problem(problem), **settings)
     return [tuple(solution) for solution in search.solutions()], search
 
 
+@pytest.mark.parametrize("native", NATIVE)
 @settings(max_examples=300, deadline=None)
-@given(problems())
-def test_native_matches_reference_and_oracle(problem):
-    native, native_search = run(NativeSearch, problem)
+@given(problem=problems())
+def test_native_matches_reference_and_oracle(native, problem):
+    found, native_search = run(native, problem)
     reference, reference_search = run(PythonSearch, problem)
-    assert native == reference  # same branching rule, same order
-    assert {frozenset(s) for s in native} == all_solutions(problem)
-    assert (native_search.nodes, native_search.updates) == (reference_search.nodes, reference_search.updates)
+    assert found == reference  # same branching rule, same order
+    assert {frozenset(s) for s in found} == all_solutions(problem)
+    assert native_search.nodes == reference_search.nodes
+    if native_search.method == "links":
+        assert native_search.updates == reference_search.updates
 
 
+@settings(max_examples=300, deadline=None)
+@given(problems(multiplicities=False))
+def test_option_sets_serve_problems_without_multiplicities(problem):
+    found, search = run(bitsets, problem)
+    assert search.method == "bitsets"
+    assert found == run(PythonSearch, problem)[0]
+
+
+@pytest.mark.parametrize("native", NATIVE)
 @settings(max_examples=200, deadline=None)
-@given(problems(), st.data(), st.integers(0, 2**64 - 1))
-def test_forced_options_and_seeds(problem, data, seed):
+@given(problem=problems(), data=st.data(), seed=st.integers(0, 2**64 - 1))
+def test_forced_options_and_seeds(native, problem, data, seed):
     indices = st.integers(0, max(len(problem.options) - 1, 0))
     forced = data.draw(st.lists(indices, max_size=3)) if problem.options else []
     expected = {s for s in all_solutions(problem) if set(forced) <= s}
-    native, _ = run(NativeSearch, problem, forced=forced, seed=seed)
-    assert len(native) == len(set(map(frozenset, native)))
-    assert set(map(frozenset, native)) == expected
-    assert run(NativeSearch, problem, forced=forced, seed=seed)[0] == native  # reproducible
+    found, _ = run(native, problem, forced=forced, seed=seed)
+    assert len(found) == len(set(map(frozenset, found)))
+    assert set(map(frozenset, found)) == expected
+    assert run(native, problem, forced=forced, seed=seed)[0] == found  # reproducible
+    unseeded, _ = run(native, problem, forced=forced)
+    assert unseeded == run(PythonSearch, problem, forced=forced)[0]
 
 
+@pytest.mark.parametrize("native", NATIVE)
 @settings(max_examples=100, deadline=None)
-@given(problems(), st.integers(1, 5))
-def test_solution_limit(problem, limit):
-    native, search = run(NativeSearch, problem, max_solutions=limit)
+@given(problem=problems(), limit=st.integers(1, 5))
+def test_solution_limit(native, problem, limit):
+    found, search = run(native, problem, max_solutions=limit)
     reference, _ = run(PythonSearch, problem, max_solutions=limit)
-    assert native == reference
-    assert search.stopped_by == ("solutions" if len(native) == limit else None)
+    assert found == reference
+    assert search.stopped_by == ("solutions" if len(found) == limit else None)
 
 
+@pytest.mark.parametrize("native", NATIVE)
 @pytest.mark.parametrize("path", sorted(PUZZLES.glob("*.dlx")), ids=lambda p: p.name)
-def test_shipped_examples(path):
+def test_shipped_examples(native, path):
     problem = read_file(path).problem
-    assert run(NativeSearch, problem)[0] == run(PythonSearch, problem)[0]
+    assert run(native, problem)[0] == run(PythonSearch, problem)[0]
 
 
 def test_one_build_serves_many_searches_with_different_forced_options():
@@ -87,26 +115,27 @@ def test_progress_and_counters():
     assert seen == sorted(seen) and search.nodes > 0 and search.solutions_found == 2
 
 
+@pytest.mark.parametrize("native", NATIVE)
 class TestHostileInputs:
-    def test_empty_problem_has_one_empty_solution(self):
-        assert run(NativeSearch, Problem(primary=[]))[0] == [()]
+    def test_empty_problem_has_one_empty_solution(self, native):
+        assert run(native, Problem(primary=[]))[0] == [()]
 
-    def test_item_in_no_option(self):
-        assert run(NativeSearch, Problem(primary="ab", options=["a"]))[0] == []
-        assert run(NativeSearch, Problem(primary=["a", Item("b", 0, 1)], options=["a"]))[0] == [(0,)]
+    def test_item_in_no_option(self, native):
+        assert run(native, Problem(primary="ab", options=["a"]))[0] == []
+        assert run(native, Problem(primary=["a", Item("b", 0, 1)], options=["a"]))[0] == [(0,)]
 
-    def test_many_items(self):
-        names = [f"i{k}" for k in range(100_000)]
+    def test_many_items(self, native):
+        names = [f"i{k}" for k in range(100_000)]  # too many options for option sets: links
         problem = Problem(primary=names, options=[[name] for name in names] + [names])
-        search = NativeSearch(compile_problem(problem))
+        search = native(compile_problem(problem))
         assert search.count() == 2
 
-    def test_bad_forced_index_gives_no_solution(self):
+    def test_bad_forced_index_gives_no_solution(self, native):
         problem = Problem(primary="a", options=["a"])
-        assert NativeSearch(compile_problem(problem), forced=[5]).count() == 0
+        assert native(compile_problem(problem), forced=[5]).count() == 0
         assert PythonSearch(compile_problem(problem), forced=[5]).count() == 0
 
-    def test_malformed_matrix_is_a_clear_error(self):
+    def test_malformed_matrix_is_a_clear_error(self, native):
         from excover.engine import _core
 
         with pytest.raises(ValueError, match="item"):
@@ -116,3 +145,10 @@ class TestHostileInputs:
         with pytest.raises(TypeError):
             _core.Matrix(1, (1,), (1,), ((None,),))
 
+
+    def test_option_naming_every_item(self, native):
+        names = [f"i{k}" for k in range(3000)]
+        problem = Problem(primary=names, secondary=["x"],
+                          options=[[name, "x:A"] for name in names] + [names + ["x"]])
+        search = native(compile_problem(problem))
+        assert search.count() == 2

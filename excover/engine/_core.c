@@ -45,6 +45,14 @@ typedef struct {
     int *length;       /* per header */
     int *option_of;    /* per node: option index, -1 for headers and spacers */
     int *first_node;   /* per option */
+    /* The option-set form, for problems whose primary items all take exactly one option
+     * (see bitset_build); words == 0 when the problem does not qualify. */
+    int words;         /* 64-bit words in a set of options */
+    int item_words;    /* 64-bit words in a set of primary items */
+    uint64_t *masks;   /* per mask: a set of options; the first `items` are "options naming item k" */
+    int *entry_start;  /* per option: where its entries start (options + 1 values) */
+    int *entry_item;   /* per entry: the item (0-based) */
+    int *entry_mask;   /* per entry: the mask of options it clashes with */
 } MatrixObject;
 
 static void Matrix_dealloc(MatrixObject *self) {
@@ -54,6 +62,10 @@ static void Matrix_dealloc(MatrixObject *self) {
     PyMem_Free(self->length);
     PyMem_Free(self->option_of);
     PyMem_Free(self->first_node);
+    PyMem_Free(self->masks);
+    PyMem_Free(self->entry_start);
+    PyMem_Free(self->entry_item);
+    PyMem_Free(self->entry_mask);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -70,6 +82,8 @@ static int read_int(PyObject *sequence, Py_ssize_t k, long lo, long hi, long *ou
     *out = v;
     return 0;
 }
+
+static int bitset_build(MatrixObject *m);
 
 /* Matrix(primary_count, lo, hi, options): options is a sequence of sequences of
  * (item, colour) pairs, items numbered from 0 with the primary ones first. */
@@ -162,7 +176,85 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
     }
     Py_DECREF(fast);
     self->node_count = last + 1;
+    bitset_build(self);
     return 0;
+}
+
+
+/* The option-set form. When every primary item must be covered exactly once, two options
+ * either clash (they share a primary item, or a secondary item without agreeing on its
+ * colour) or they do not, and the state of the search is just the set of options still
+ * compatible with the choices so far, the set of primary items still open, and for each
+ * open item how many live options name it. Those fit in a few cache lines, so instead of
+ * unlinking nodes one by one the search copies the state down one level and clears the
+ * clashing options a word at a time. It visits exactly the nodes Algorithm M visits, in
+ * the same order; only the bookkeeping differs.
+ *
+ * Each entry (item k of option x) points to the mask of options that clash with x through
+ * k: for an uncoloured entry all options naming k; for colour c, those naming k without c. */
+#define MAX_BITSET_OPTIONS 65535                 /* live counts are 16-bit */
+#define MAX_BITSET_BYTES (64u * 1024u * 1024u)
+
+static int bitset_build(MatrixObject *m) {
+    for (int i = 1; i <= m->primary; i++)
+        if (m->bound[i] != 1 || m->slack[i] != 0) return 0;
+    if (m->options > MAX_BITSET_OPTIONS) return 0;
+    int words = m->options ? (m->options + 63) / 64 : 1;
+    int entries = m->node_count - m->items - 2 - m->options;
+    m->entry_start = PyMem_Calloc(m->options + 1, sizeof(int));
+    m->entry_item = PyMem_Calloc(entries + 1, sizeof(int));
+    m->entry_mask = PyMem_Calloc(entries + 1, sizeof(int));
+    int *pair_next = PyMem_Calloc(entries + 1, sizeof(int));
+    int *pair_colour = PyMem_Calloc(entries + 1, sizeof(int));
+    int *pair_head = PyMem_Calloc(m->items + 1, sizeof(int));
+    if (!m->entry_start || !m->entry_item || !m->entry_mask || !pair_next || !pair_colour || !pair_head) goto fail;
+    /* Number the entries, and give every (item, colour) pair its own mask. */
+    int e = 0, masks = m->items;
+    for (int k = 0; k < m->options; k++) {
+        m->entry_start[k] = e;
+        for (int q = m->first_node[k]; m->nodes[q].top > 0; q++, e++) {
+            int item = m->nodes[q].top - 1, colour = m->nodes[q].color;
+            m->entry_item[e] = item;
+            m->entry_mask[e] = item;
+            if (colour > 0) {
+                int pair = pair_head[item] - 1;
+                while (pair >= 0 && pair_colour[pair] != colour) pair = pair_next[pair] - 1;
+                if (pair < 0) {
+                    pair = masks++ - m->items;
+                    pair_colour[pair] = colour;
+                    pair_next[pair] = pair_head[item];
+                    pair_head[item] = pair + 1;
+                }
+                m->entry_mask[e] = m->items + pair;
+            }
+        }
+    }
+    m->entry_start[m->options] = e;
+    if ((double)masks * words * 8 > MAX_BITSET_BYTES) goto fail;
+    m->masks = PyMem_Calloc((size_t)masks * words, sizeof(uint64_t));
+    if (!m->masks) goto fail;
+    for (int k = 0; k < m->options; k++)
+        for (e = m->entry_start[k]; e < m->entry_start[k + 1]; e++) {
+            m->masks[(size_t)m->entry_item[e] * words + k / 64] |= 1ULL << (k % 64);
+            if (m->entry_mask[e] != m->entry_item[e]) /* for now: the options agreeing on the colour */
+                m->masks[(size_t)m->entry_mask[e] * words + k / 64] |= 1ULL << (k % 64);
+        }
+    /* Turn each pair's "agreeing" set into its "clashing" set. */
+    for (int item = 0; item < m->items; item++)
+        for (int pair = pair_head[item] - 1; pair >= 0; pair = pair_next[pair] - 1) {
+            uint64_t *mask = m->masks + (size_t)(m->items + pair) * words, *all = m->masks + (size_t)item * words;
+            for (int w = 0; w < words; w++) mask[w] = all[w] & ~mask[w];
+        }
+    m->words = words;
+    m->item_words = m->primary ? (m->primary + 63) / 64 : 1;
+    PyMem_Free(pair_next), PyMem_Free(pair_colour), PyMem_Free(pair_head);
+    return 1;
+fail:
+    PyMem_Free(pair_next), PyMem_Free(pair_colour), PyMem_Free(pair_head);
+    PyMem_Free(m->masks), PyMem_Free(m->entry_start), PyMem_Free(m->entry_item), PyMem_Free(m->entry_mask);
+    m->masks = NULL, m->entry_start = m->entry_item = m->entry_mask = NULL;
+    PyErr_Clear();
+    return 0; /* the dancing links serve instead */
 }
 
 static PyTypeObject MatrixType = {
@@ -206,7 +298,15 @@ typedef struct {
     long long max_solutions, max_nodes; /* -1: no limit */
     double deadline;                    /* < 0: no limit */
     unsigned check_countdown;
+    /* The option-set search (method BITSETS); see bitset_build. */
+    int method;
+    uint64_t *slots;      /* per depth: live options, open items, live counts */
+    int slot_words;
+    int *candidates;      /* the options each live level tries, level after level */
+    int candidate_count, candidate_capacity;
 } SearchObject;
+
+enum { METHOD_LINKS, METHOD_BITSETS };
 
 static double now(void) {
     struct timespec t;
@@ -478,6 +578,145 @@ static void enter(SearchObject *s, int i) {
     if (level->covered) cover(s, i);
 }
 
+
+/* -- the option-set search ------------------------------------------------------------
+ * Level l's state is slot l; trying an option copies it to slot l + 1 and takes the option
+ * there. Levels reuse Level: item, branch and branches, and tweak_base as the start of the
+ * level's candidates. */
+
+static inline uint64_t *slot_at(SearchObject *s, int depth) { return s->slots + (size_t)depth * s->slot_words; }
+static inline uint64_t *open_items(SearchObject *s, uint64_t *slot) { return slot + s->matrix->words; }
+static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
+    return (uint16_t *)(slot + s->matrix->words + s->matrix->item_words);
+}
+
+static void bitset_take(SearchObject *s, uint64_t *slot, int option) {
+    MatrixObject *m = s->matrix;
+    const int words = m->words, first = m->entry_start[option], end = m->entry_start[option + 1];
+    const int primary = m->primary;
+    const uint64_t *masks = m->masks;
+    const int *entry_mask = m->entry_mask, *entry_item = m->entry_item, *entry_start = m->entry_start;
+    uint64_t *live = slot, *open = open_items(s, slot);
+    uint16_t *count = live_counts(s, slot);
+    unsigned long long updates = 0;
+    for (int w = 0; w < words; w++) {
+        uint64_t clash = 0;
+        for (int e = first; e < end; e++) clash |= masks[(size_t)entry_mask[e] * words + w];
+        clash &= live[w];
+        live[w] &= ~clash;
+        while (clash) {
+            int x = w * 64 + __builtin_ctzll(clash);
+            clash &= clash - 1;
+            for (int e = entry_start[x]; e < entry_start[x + 1]; e++) {
+                int item = entry_item[e];
+                if (item < primary) count[item]--, updates++;
+            }
+        }
+    }
+    for (int e = first; e < end; e++) {
+        int item = entry_item[e];
+        if (item < primary) open[item / 64] &= ~(1ULL << (item % 64));
+    }
+    s->updates += updates;
+}
+
+/* As choose_item: the open item with the fewest live options; -1 at a dead end. */
+static int bitset_choose(SearchObject *s, uint64_t *slot) {
+    const uint64_t *open = open_items(s, slot);
+    const uint16_t *count = live_counts(s, slot);
+    int best = -1, best_count = INT32_MAX;
+    unsigned ties = 0;
+    for (int w = 0; w < s->matrix->item_words; w++) {
+        for (uint64_t bits = open[w]; bits; bits &= bits - 1) {
+            int item = w * 64 + __builtin_ctzll(bits), c = count[item];
+            if (c == 0) return -1;
+            if (c == 1 && !s->randomized) return item;
+            if (c < best_count) {
+                best = item, best_count = c, ties = 1;
+            } else if (c == best_count && s->randomized && random_below(s, ++ties) == 0) {
+                best = item;
+            }
+        }
+    }
+    return best;
+}
+
+static int bitset_all_covered(SearchObject *s, uint64_t *slot) {
+    const uint64_t *open = open_items(s, slot);
+    for (int w = 0; w < s->matrix->item_words; w++)
+        if (open[w]) return 0;
+    return 1;
+}
+
+/* Push a level for `item`, listing the live options that name it; -1 when out of memory. */
+static int bitset_enter(SearchObject *s, int item) {
+    MatrixObject *m = s->matrix;
+    const uint64_t *live = slot_at(s, s->depth), *mask = m->masks + (size_t)item * m->words;
+    int count = live_counts(s, slot_at(s, s->depth))[item];
+    if (s->candidate_count + count > s->candidate_capacity) {
+        int capacity = 2 * (s->candidate_count + count);
+        int *grown = PyMem_Realloc(s->candidates, sizeof(int) * capacity);
+        if (!grown) { PyErr_NoMemory(); return -1; }
+        s->candidates = grown, s->candidate_capacity = capacity;
+    }
+    Level *level = &s->levels[s->depth++];
+    level->item = item;
+    level->stopped = 0;
+    level->branch = 0;
+    level->branches = count;
+    level->tweak_base = s->candidate_count;
+    int *list = s->candidates + s->candidate_count;
+    int n = 0;
+    for (int w = 0; w < m->words; w++)
+        for (uint64_t bits = live[w] & mask[w]; bits; bits &= bits - 1) list[n++] = w * 64 + __builtin_ctzll(bits);
+    if (s->randomized)
+        for (int k = n - 1; k > 0; k--) {
+            int j = (int)random_below(s, (unsigned)k + 1), t = list[k];
+            list[k] = list[j], list[j] = t;
+        }
+    s->candidate_count += n;
+    return 0;
+}
+
+static int bitset_advance(SearchObject *s) {
+    Level *level = &s->levels[s->depth - 1];
+    if (level->branch >= level->branches) return 0;
+    int option = s->candidates[level->tweak_base + level->branch++];
+    uint64_t *from = slot_at(s, s->depth - 1), *to = slot_at(s, s->depth);
+    memcpy(to, from, sizeof(uint64_t) * s->slot_words);
+    bitset_take(s, to, option);
+    return 1;
+}
+
+static int bitset_option_at(SearchObject *s, int depth) {
+    Level *level = &s->levels[depth];
+    return s->candidates[level->tweak_base + level->branch - 1];
+}
+
+static void bitset_start(SearchObject *s) {
+    MatrixObject *m = s->matrix;
+    uint64_t *slot = slot_at(s, 0);
+    memset(slot, 0, sizeof(uint64_t) * s->slot_words);
+    for (int k = 0; k < m->options; k++) slot[k / 64] |= 1ULL << (k % 64);
+    uint64_t *open = open_items(s, slot);
+    uint16_t *count = live_counts(s, slot);
+    for (int i = 0; i < m->primary; i++) {
+        open[i / 64] |= 1ULL << (i % 64);
+        count[i] = (uint16_t)m->length[i + 1];
+    }
+    s->phase = PHASE_ENTER;
+    if (s->max_solutions == 0) s->phase = PHASE_DONE;
+    for (int f = 0; f < s->forced_count && s->phase != PHASE_DONE; f++) {
+        int option = s->forced[f];
+        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option);
+        else s->phase = PHASE_DONE; /* it clashes with an earlier forced option */
+    }
+}
+
+static int option_at(SearchObject *s, int depth) {
+    return s->method == METHOD_BITSETS ? bitset_option_at(s, depth) : s->matrix->option_of[s->levels[depth].choice];
+}
+
 static PyObject *current_solution(SearchObject *s) {
     int size = s->forced_count;
     for (int l = 0; l < s->depth; l++) size += !s->levels[l].stopped;
@@ -486,8 +725,7 @@ static PyObject *current_solution(SearchObject *s) {
     int k = 0;
     for (int f = 0; f < s->forced_count; f++) PyTuple_SET_ITEM(solution, k++, PyLong_FromLong(s->forced[f]));
     for (int l = 0; l < s->depth; l++)
-        if (!s->levels[l].stopped)
-            PyTuple_SET_ITEM(solution, k++, PyLong_FromLong(s->matrix->option_of[s->levels[l].choice]));
+        if (!s->levels[l].stopped) PyTuple_SET_ITEM(solution, k++, PyLong_FromLong(option_at(s, l)));
     for (int j = 0; j < size; j++)
         if (!PyTuple_GET_ITEM(solution, j)) { Py_DECREF(solution); return NULL; }
     return solution;
@@ -518,7 +756,11 @@ static void start(SearchObject *s) {
  * Returns -1 with an exception set when interrupted. */
 static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     Py_ssize_t added = 0;
-    if (s->phase == PHASE_START) start(s);
+    const int bitsets = s->method == METHOD_BITSETS;
+    if (s->phase == PHASE_START) {
+        if (bitsets) bitset_start(s);
+        else start(s);
+    }
     while (s->phase != PHASE_DONE) {
         if (s->phase == PHASE_ENTER) {
             s->nodes++;
@@ -533,7 +775,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 if (ok < 0) return -1;
                 if (ok == 0) break;
             }
-            if (s->rlink[ROOT] == ROOT) {
+            if (bitsets ? bitset_all_covered(s, slot_at(s, s->depth)) : s->rlink[ROOT] == ROOT) {
                 s->solutions_found++;
                 if (out) {
                     PyObject *solution = current_solution(s);
@@ -552,6 +794,17 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                     break;
                 }
                 if (out && added >= batch) break;
+            } else if (bitsets) {
+                int i = bitset_choose(s, slot_at(s, s->depth));
+                if (i >= 0) {
+                    if (bitset_enter(s, i) < 0) {
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                    if (bitset_advance(s)) continue;
+                    s->candidate_count = s->levels[--s->depth].tweak_base;
+                }
+                s->phase = PHASE_BACKTRACK;
             } else {
                 int i = choose_item(s);
                 if (i) {
@@ -563,7 +816,11 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
             }
         }
         /* Backtrack to the deepest level with a branch left. */
-        while (s->depth > 0) {
+        while (bitsets && s->depth > 0) {
+            if (bitset_advance(s)) break;
+            s->candidate_count = s->levels[--s->depth].tweak_base;
+        }
+        while (!bitsets && s->depth > 0) {
             Level *level = &s->levels[s->depth - 1];
             retreat(s, level);
             if (advance(s, level)) break;
@@ -584,6 +841,8 @@ static void Search_dealloc(SearchObject *self) {
     PyMem_Free(self->levels);
     PyMem_Free(self->tweaks);
     PyMem_Free(self->forced);
+    PyMem_Free(self->slots);
+    PyMem_Free(self->candidates);
     Py_XDECREF(self->matrix);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -614,16 +873,39 @@ static void shuffle_lists(SearchObject *s) {
 }
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", NULL};
+    static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", "method", NULL};
     PyObject *matrix, *forced = NULL, *seed = Py_None;
     long long max_solutions = -1, max_nodes = -1;
     double time_limit = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOLLd", keywords, &MatrixType, &matrix, &forced, &seed,
-                                     &max_solutions, &max_nodes, &time_limit))
+    const char *method = "auto";
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOLLds", keywords, &MatrixType, &matrix, &forced, &seed,
+                                     &max_solutions, &max_nodes, &time_limit, &method))
         return -1;
     MatrixObject *m = (MatrixObject *)matrix;
     Py_INCREF(m);
     Py_XSETREF(self->matrix, m);
+    if (strcmp(method, "links") == 0) {
+        self->method = METHOD_LINKS;
+    } else if (strcmp(method, "bitsets") == 0 || strcmp(method, "auto") == 0) {
+        self->method = m->masks ? METHOD_BITSETS : METHOD_LINKS;
+        if (!m->masks && method[0] == 'b') {
+            PyErr_SetString(PyExc_ValueError, "the option-set search needs every primary item covered exactly once");
+            return -1;
+        }
+    } else {
+        PyErr_Format(PyExc_ValueError, "unknown method %s; expected auto, links or bitsets", method);
+        return -1;
+    }
+    if (self->method == METHOD_BITSETS) {
+        self->slot_words = m->words + m->item_words + (m->primary + 3) / 4;
+        self->slots = PyMem_Calloc((size_t)(m->primary + 2) * self->slot_words, sizeof(uint64_t));
+        self->candidate_capacity = m->options + 64;
+        self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
+        if (!self->slots || !self->candidates) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
     int n = m->items, n1 = m->primary;
     self->primary_end = n1 + 1;
     self->nd = PyMem_Malloc(sizeof(Node) * m->node_count);
@@ -667,7 +949,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
         unsigned long long value = PyLong_AsUnsignedLongLongMask(seed);
         if (value == (unsigned long long)-1 && PyErr_Occurred()) return -1;
         self->rng = value;
-        shuffle_lists(self);
+        if (self->method == METHOD_LINKS) shuffle_lists(self);
     }
     self->max_solutions = max_solutions;
     self->max_nodes = max_nodes;
@@ -708,6 +990,10 @@ static PyObject *Search_get_stopped_by(SearchObject *self, void *closure) {
     return PyUnicode_FromString(names[self->stopped_by]);
 }
 
+static PyObject *Search_get_method(SearchObject *self, void *closure) {
+    return PyUnicode_FromString(self->method == METHOD_BITSETS ? "bitsets" : "links");
+}
+
 static PyObject *Search_get_done(SearchObject *self, void *closure) { return PyBool_FromLong(self->phase == PHASE_DONE); }
 static PyObject *Search_get_nodes(SearchObject *self, void *c) { return PyLong_FromUnsignedLongLong(self->nodes); }
 static PyObject *Search_get_updates(SearchObject *self, void *c) { return PyLong_FromUnsignedLongLong(self->updates); }
@@ -721,6 +1007,7 @@ static PyMethodDef Search_methods[] = {
 
 static PyGetSetDef Search_getset[] = {
     {"stopped_by", (getter)Search_get_stopped_by, NULL, "the limit that ended the search, or None", NULL},
+    {"method", (getter)Search_get_method, NULL, "links (dancing links) or bitsets (option sets)", NULL},
     {"done", (getter)Search_get_done, NULL, "whether the search has ended", NULL},
     {"nodes", (getter)Search_get_nodes, NULL, "search tree nodes entered", NULL},
     {"updates", (getter)Search_get_updates, NULL, "removals of a node from its item's list", NULL},
@@ -730,7 +1017,7 @@ static PyGetSetDef Search_getset[] = {
 static PyTypeObject SearchType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "excover.engine._core.Search",
-    .tp_doc = "Search(matrix, forced=(), seed=None, max_solutions=-1, max_nodes=-1, time_limit=-1)",
+    .tp_doc = "Search(matrix, forced=(), seed=None, max_solutions=-1, max_nodes=-1, time_limit=-1, method='auto')",
     .tp_basicsize = sizeof(SearchObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

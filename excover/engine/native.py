@@ -29,7 +29,7 @@ class NativeSearch:
 
     def __init__(self, matrix: Matrix, *, forced: Sequence[int] = (), seed: int | None = None,
                  max_solutions: int | None = None, max_nodes: int | None = None,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, method: str = "auto") -> None:
         self.matrix = matrix
         self.forced = tuple(dict.fromkeys(forced))
         if not all(0 <= option < len(matrix.options) for option in self.forced):
@@ -38,7 +38,7 @@ class NativeSearch:
             core_matrix(matrix), self.forced, seed,
             -1 if max_solutions is None else max_solutions,
             -1 if max_nodes is None else max_nodes,
-            -1.0 if time_limit is None else max(time_limit, 0.0))
+            -1.0 if time_limit is None else max(time_limit, 0.0), method)
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield each solution as the tuple of its option indices (forced options first)."""
@@ -50,6 +50,10 @@ class NativeSearch:
 
     def progress(self) -> float:
         return self._core.progress()
+
+    @property
+    def method(self) -> str:
+        return self._core.method
 
     @property
     def nodes(self) -> int:
