@@ -87,7 +87,7 @@ def dominoes(height=8, width=8) -> Instance:
                     options, counts[(height, width)])
 
 
-def sudoku(givens: str, name: str) -> Instance:
+def sudoku(givens: str, name: str = "sudoku") -> Instance:
     """A 9x9 sudoku from an 81-character line ('.' or '0' for an empty cell)."""
     options = []
     for r in range(9):
@@ -99,3 +99,20 @@ def sudoku(givens: str, name: str) -> Instance:
                 options.append([f"p{r}{c}", f"r{r}{d}", f"c{c}{d}", f"b{b}{d}"])
     primary = [f"{kind}{a}{b}" for kind in "prcb" for a in range(9) for b in (range(9) if kind == "p" else range(1, 10))]
     return Instance(name, primary, [], options, 1)
+
+
+def sudoku_batch(path: str, name: str) -> list[Instance]:
+    """One instance per puzzle line of a file of 81-character sudoku lines."""
+    with open(path) as lines:
+        return [sudoku(line.strip()[:81], f"{name} #{k}") for k, line in enumerate(lines, start=1) if len(line.strip()) >= 81]
+
+
+def suite(data_dir: str) -> dict[str, list[Instance]]:
+    """The benchmark suite: name -> the instances solved together (counts are summed)."""
+    return {
+        "pentomino 6x10": [pentomino()],
+        "12-queens": [queens(12)],
+        "Langford n=12": [langford(12)],
+        "domino 8x8": [dominoes()],
+        "sudoku hardest (11)": sudoku_batch(f"{data_dir}/sudoku9/hardest.txt", "hardest"),
+    }

@@ -144,6 +144,8 @@ class TestHostileInputs:
             _core.Matrix(2, (1,), (1,), ())
         with pytest.raises(TypeError):
             _core.Matrix(1, (1,), (1,), ((None,),))
+        with pytest.raises(ValueError, match="names no item"):
+            _core.Matrix(1, (1,), (1,), ((),))
 
 
     def test_option_naming_every_item(self, native):

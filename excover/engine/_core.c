@@ -51,8 +51,11 @@ typedef struct {
     int item_words;    /* 64-bit words in a set of primary items */
     uint64_t *masks;   /* per mask: a set of options; the first `items` are "options naming item k" */
     int *entry_start;  /* per option: where its entries start (options + 1 values) */
+    int *secondary_start; /* per option: where its secondary entries start (primary ones come first) */
     int *entry_item;   /* per entry: the item (0-based) */
     int *entry_mask;   /* per entry: the mask of options it clashes with */
+    uint16_t *primary_items; /* per option, packed: its primary items (the hot loop's data) */
+    int *primary_start;      /* per option: where they start (options + 1 values) */
 } MatrixObject;
 
 static void Matrix_dealloc(MatrixObject *self) {
@@ -64,7 +67,10 @@ static void Matrix_dealloc(MatrixObject *self) {
     PyMem_Free(self->first_node);
     PyMem_Free(self->masks);
     PyMem_Free(self->entry_start);
+    PyMem_Free(self->secondary_start);
     PyMem_Free(self->entry_item);
+    PyMem_Free(self->primary_items);
+    PyMem_Free(self->primary_start);
     PyMem_Free(self->entry_mask);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -148,6 +154,11 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
         PyObject *row = PySequence_Fast(rows[k], "an option must be a sequence");
         if (!row) { Py_DECREF(fast); return -1; }
         Py_ssize_t size = PySequence_Fast_GET_SIZE(row);
+        if (size == 0) {
+            Py_DECREF(row), Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "option %zd names no item", k);
+            return -1;
+        }
         int first = last + 1;
         self->first_node[k] = first;
         for (Py_ssize_t j = 0; j < size; j++) {
@@ -198,21 +209,26 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
 static int bitset_build(MatrixObject *m) {
     for (int i = 1; i <= m->primary; i++)
         if (m->bound[i] != 1 || m->slack[i] != 0) return 0;
-    if (m->options > MAX_BITSET_OPTIONS) return 0;
+    if (m->options > MAX_BITSET_OPTIONS || m->primary > 65535) return 0;
     int words = m->options ? (m->options + 63) / 64 : 1;
     int entries = m->node_count - m->items - 2 - m->options;
     m->entry_start = PyMem_Calloc(m->options + 1, sizeof(int));
+    m->secondary_start = PyMem_Calloc(m->options + 1, sizeof(int));
     m->entry_item = PyMem_Calloc(entries + 1, sizeof(int));
     m->entry_mask = PyMem_Calloc(entries + 1, sizeof(int));
     int *pair_next = PyMem_Calloc(entries + 1, sizeof(int));
     int *pair_colour = PyMem_Calloc(entries + 1, sizeof(int));
     int *pair_head = PyMem_Calloc(m->items + 1, sizeof(int));
-    if (!m->entry_start || !m->entry_item || !m->entry_mask || !pair_next || !pair_colour || !pair_head) goto fail;
+    if (!m->entry_start || !m->secondary_start || !m->entry_item || !m->entry_mask || !pair_next || !pair_colour || !pair_head) goto fail;
     /* Number the entries, and give every (item, colour) pair its own mask. */
     int e = 0, masks = m->items;
     for (int k = 0; k < m->options; k++) {
         m->entry_start[k] = e;
-        for (int q = m->first_node[k]; m->nodes[q].top > 0; q++, e++) {
+        for (int q = m->first_node[k]; m->nodes[q].top > 0; q++) /* the primary entries first */
+            if (m->nodes[q].top <= m->primary) m->entry_item[e] = m->nodes[q].top - 1, m->entry_mask[e++] = m->nodes[q].top - 1;
+        m->secondary_start[k] = e;
+        for (int q = m->first_node[k]; m->nodes[q].top > 0; q++) {
+            if (m->nodes[q].top <= m->primary) continue;
             int item = m->nodes[q].top - 1, colour = m->nodes[q].color;
             m->entry_item[e] = item;
             m->entry_mask[e] = item;
@@ -227,9 +243,19 @@ static int bitset_build(MatrixObject *m) {
                 }
                 m->entry_mask[e] = m->items + pair;
             }
+            e++;
         }
     }
     m->entry_start[m->options] = e;
+    m->primary_items = PyMem_Calloc(e + 1, sizeof(uint16_t));
+    m->primary_start = PyMem_Calloc(m->options + 1, sizeof(int));
+    if (!m->primary_items || !m->primary_start) goto fail;
+    int packed = 0;
+    for (int k = 0; k < m->options; k++) {
+        m->primary_start[k] = packed;
+        for (int x = m->entry_start[k]; x < m->secondary_start[k]; x++) m->primary_items[packed++] = (uint16_t)m->entry_item[x];
+    }
+    m->primary_start[m->options] = packed;
     if ((double)masks * words * 8 > MAX_BITSET_BYTES) goto fail;
     m->masks = PyMem_Calloc((size_t)masks * words, sizeof(uint64_t));
     if (!m->masks) goto fail;
@@ -252,7 +278,9 @@ static int bitset_build(MatrixObject *m) {
 fail:
     PyMem_Free(pair_next), PyMem_Free(pair_colour), PyMem_Free(pair_head);
     PyMem_Free(m->masks), PyMem_Free(m->entry_start), PyMem_Free(m->entry_item), PyMem_Free(m->entry_mask);
-    m->masks = NULL, m->entry_start = m->entry_item = m->entry_mask = NULL;
+    PyMem_Free(m->secondary_start), PyMem_Free(m->primary_items), PyMem_Free(m->primary_start);
+    m->primary_items = NULL, m->primary_start = NULL;
+    m->masks = NULL, m->entry_start = m->secondary_start = m->entry_item = m->entry_mask = NULL;
     PyErr_Clear();
     return 0; /* the dancing links serve instead */
 }
@@ -301,6 +329,7 @@ typedef struct {
     /* The option-set search (method BITSETS); see bitset_build. */
     int method;
     uint64_t *slots;      /* per depth: live options, open items, live counts */
+    uint64_t *clash;      /* scratch: the options clashing with the one being taken */
     int slot_words;
     int *candidates;      /* the options each live level tries, level after level */
     int candidate_count, candidate_capacity;
@@ -580,8 +609,8 @@ static void enter(SearchObject *s, int i) {
 
 
 /* -- the option-set search ------------------------------------------------------------
- * Level l's state is slot l; trying an option copies it to slot l + 1 and takes the option
- * there. Levels reuse Level: item, branch and branches, and tweak_base as the start of the
+ * Level l's state is slot l. Entering the level covers its item there, once (as cover()
+ * does); trying an option copies slot l to slot l + 1 and takes the option there. Levels reuse Level: item, branch and branches, and tweak_base as the start of the
  * level's candidates. */
 
 static inline uint64_t *slot_at(SearchObject *s, int depth) { return s->slots + (size_t)depth * s->slot_words; }
@@ -590,34 +619,57 @@ static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
     return (uint16_t *)(slot + s->matrix->words + s->matrix->item_words);
 }
 
-static void bitset_take(SearchObject *s, uint64_t *slot, int option) {
+/* Every live option in `clash` dies: out of the live set, and out of its items' counts. */
+static void kill_clashing(SearchObject *s, uint64_t *slot, const uint64_t *clash) {
     MatrixObject *m = s->matrix;
-    const int words = m->words, first = m->entry_start[option], end = m->entry_start[option + 1];
-    const int primary = m->primary;
-    const uint64_t *masks = m->masks;
-    const int *entry_mask = m->entry_mask, *entry_item = m->entry_item, *entry_start = m->entry_start;
-    uint64_t *live = slot, *open = open_items(s, slot);
+    const int words = m->words, *primary_start = m->primary_start;
+    const uint16_t *primary_items = m->primary_items;
+    uint64_t *live = slot;
     uint16_t *count = live_counts(s, slot);
     unsigned long long updates = 0;
     for (int w = 0; w < words; w++) {
-        uint64_t clash = 0;
-        for (int e = first; e < end; e++) clash |= masks[(size_t)entry_mask[e] * words + w];
-        clash &= live[w];
-        live[w] &= ~clash;
-        while (clash) {
-            int x = w * 64 + __builtin_ctzll(clash);
-            clash &= clash - 1;
-            for (int e = entry_start[x]; e < entry_start[x + 1]; e++) {
-                int item = entry_item[e];
-                if (item < primary) count[item]--, updates++;
-            }
+        uint64_t dying = clash[w] & live[w];
+        live[w] ^= dying;
+        while (dying) {
+            int x = w * 64 + __builtin_ctzll(dying);
+            dying &= dying - 1;
+            int e = primary_start[x], stop = primary_start[x + 1];
+            updates += stop - e;
+            for (; e < stop; e++) count[primary_items[e]]--;
         }
     }
-    for (int e = first; e < end; e++) {
-        int item = entry_item[e];
-        if (item < primary) open[item / 64] &= ~(1ULL << (item % 64));
-    }
     s->updates += updates;
+}
+
+static inline void close_item(SearchObject *s, uint64_t *slot, int item) {
+    open_items(s, slot)[item / 64] &= ~(1ULL << (item % 64));
+}
+
+/* Cover an item: all its live options die (as cover() in the dancing links). */
+static void bitset_cover(SearchObject *s, uint64_t *slot, int item) {
+    kill_clashing(s, slot, s->matrix->masks + (size_t)item * s->matrix->words);
+    close_item(s, slot, item);
+}
+
+/* Take an option: whatever clashes with it dies, and its primary items close. The item the
+ * level branches on is already covered (`covered`, or -1), so its mask is left out. */
+static void bitset_take(SearchObject *s, uint64_t *slot, int option, int covered) {
+    MatrixObject *m = s->matrix;
+    const int words = m->words, first = m->entry_start[option], end = m->entry_start[option + 1];
+    const int *entry_mask = m->entry_mask, *entry_item = m->entry_item;
+    uint64_t *clash = s->clash;
+    int gathered = 0;
+    for (int e = first; e < end; e++) {
+        if (entry_item[e] == covered) continue;
+        const uint64_t *mask = m->masks + (size_t)entry_mask[e] * words;
+        if (gathered++) {
+            for (int w = 0; w < words; w++) clash[w] |= mask[w];
+        } else {
+            for (int w = 0; w < words; w++) clash[w] = mask[w];
+        }
+    }
+    if (gathered) kill_clashing(s, slot, clash);
+    for (int e = first; e < m->secondary_start[option]; e++) close_item(s, slot, entry_item[e]);
 }
 
 /* As choose_item: the open item with the fewest live options; -1 at a dead end. */
@@ -675,6 +727,7 @@ static int bitset_enter(SearchObject *s, int item) {
             list[k] = list[j], list[j] = t;
         }
     s->candidate_count += n;
+    bitset_cover(s, slot_at(s, s->depth - 1), item); /* once for all the level's branches */
     return 0;
 }
 
@@ -684,7 +737,7 @@ static int bitset_advance(SearchObject *s) {
     int option = s->candidates[level->tweak_base + level->branch++];
     uint64_t *from = slot_at(s, s->depth - 1), *to = slot_at(s, s->depth);
     memcpy(to, from, sizeof(uint64_t) * s->slot_words);
-    bitset_take(s, to, option);
+    bitset_take(s, to, option, level->item);
     return 1;
 }
 
@@ -708,7 +761,7 @@ static void bitset_start(SearchObject *s) {
     if (s->max_solutions == 0) s->phase = PHASE_DONE;
     for (int f = 0; f < s->forced_count && s->phase != PHASE_DONE; f++) {
         int option = s->forced[f];
-        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option);
+        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option, -1);
         else s->phase = PHASE_DONE; /* it clashes with an earlier forced option */
     }
 }
@@ -842,6 +895,7 @@ static void Search_dealloc(SearchObject *self) {
     PyMem_Free(self->tweaks);
     PyMem_Free(self->forced);
     PyMem_Free(self->slots);
+    PyMem_Free(self->clash);
     PyMem_Free(self->candidates);
     Py_XDECREF(self->matrix);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -901,7 +955,8 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
         self->slots = PyMem_Calloc((size_t)(m->primary + 2) * self->slot_words, sizeof(uint64_t));
         self->candidate_capacity = m->options + 64;
         self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
-        if (!self->slots || !self->candidates) {
+        self->clash = PyMem_Malloc(sizeof(uint64_t) * m->words);
+        if (!self->slots || !self->candidates || !self->clash) {
             PyErr_NoMemory();
             return -1;
         }

