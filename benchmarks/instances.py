@@ -31,6 +31,7 @@ class Instance:
     secondary: list[str]
     options: list[list[str]]
     expected: int
+    givens: str | None = None  # for a sudoku: its 81-character line
 
 
 def orientations(cells):
@@ -87,8 +88,13 @@ def dominoes(height=8, width=8) -> Instance:
                     options, counts[(height, width)])
 
 
-def sudoku(givens: str, name: str = "sudoku") -> Instance:
-    """A 9x9 sudoku from an 81-character line ('.' or '0' for an empty cell)."""
+def sudoku(givens: str = "." * 81, name: str = "sudoku") -> Instance:
+    """A 9x9 sudoku from an 81-character line ('.' or '0' for an empty cell).
+
+    Its options are those the clues allow (a clue's cell keeps only its digit). Option
+    (r, c, d) of the empty grid is number 81 r + 9 c + d - 1, for solvers that keep one
+    matrix and force the clues instead.
+    """
     options = []
     for r in range(9):
         for c in range(9):
@@ -98,7 +104,12 @@ def sudoku(givens: str, name: str = "sudoku") -> Instance:
                 b = r // 3 * 3 + c // 3
                 options.append([f"p{r}{c}", f"r{r}{d}", f"c{c}{d}", f"b{b}{d}"])
     primary = [f"{kind}{a}{b}" for kind in "prcb" for a in range(9) for b in (range(9) if kind == "p" else range(1, 10))]
-    return Instance(name, primary, [], options, 1)
+    return Instance(name, primary, [], options, 1, givens)
+
+
+def sudoku_clues(givens: str) -> list[int]:
+    """The clues of a puzzle as option numbers of the empty grid's matrix."""
+    return [9 * k + int(given) - 1 for k, given in enumerate(givens[:81]) if given not in ".0"]
 
 
 def sudoku_batch(path: str, name: str) -> list[Instance]:

@@ -108,7 +108,9 @@ def _as_option(spec: Option | Iterable[str | tuple[str, str | None]]) -> Option:
         spec = spec.split()
     items = []
     for entry in spec:
-        if isinstance(entry, str):
+        if entry.__class__ is str and ":" not in entry:
+            items.append((entry, None))
+        elif isinstance(entry, str):
             name, _, colour = entry.partition(":")
             items.append((name, colour or None))
         else:
@@ -134,6 +136,8 @@ class Problem:
     secondary: tuple[Item, ...] = attrs.field(default=(), converter=_tuple_of(_as_secondary))
     options: tuple[Option, ...] = attrs.field(default=(), converter=_tuple_of(_as_option))
     name: str = attrs.field(default="", eq=False)
+    # The compiled matrix, made on the first search and shared by all later ones.
+    _compiled: dict = attrs.field(factory=dict, init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         seen: set[str] = set()
@@ -189,9 +193,17 @@ class Problem:
     def search(self, **settings: Any) -> Search:
         """A :class:`excover.engine.Search` over this problem; see it for the settings."""
         from excover.engine import Search
-        from excover.matrix import compile_problem
 
-        return Search(compile_problem(self), **settings)
+        return Search(self.matrix, **settings)
+
+    @property
+    def matrix(self):
+        """The compiled :class:`~excover.matrix.Matrix`, built once."""
+        if "matrix" not in self._compiled:
+            from excover.matrix import compile_problem
+
+            self._compiled["matrix"] = compile_problem(self)
+        return self._compiled["matrix"]
 
     def solution(self, indices: Sequence[int]) -> Solution:
         """The Solution made of these options, listed in the order of ``options``."""
@@ -216,21 +228,23 @@ class Problem:
 
 
 def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None:
-    where = f"option {number} ({option})"
+    def where() -> str:
+        return f"option {number} ({option})"
+
     seen: set[str] = set()
     has_primary = False
     for name, colour in option.items:
         item = by_name.get(name)
         if item is None:
-            raise ModelError(f"{where} names unknown item {name!r}")
+            raise ModelError(f"{where()} names unknown item {name!r}")
         if name in seen:
-            raise ModelError(f"{where} names item {name!r} twice")
+            raise ModelError(f"{where()} names item {name!r} twice")
         seen.add(name)
         if colour is not None and not item.secondary:
-            raise ModelError(f"{where} gives primary item {name!r} a colour; only secondary items have colours")
+            raise ModelError(f"{where()} gives primary item {name!r} a colour; only secondary items have colours")
         has_primary = has_primary or not item.secondary
     # Knuth's programs drop such an option with a warning. We refuse it: the search only
     # branches on primary items, so it could never be chosen, and silently dropping it
     # would shift the option numbers that solutions are reported in.
     if not has_primary:
-        raise ModelError(f"{where} has no primary item, so it could never be chosen")
+        raise ModelError(f"{where()} has no primary item, so it could never be chosen")

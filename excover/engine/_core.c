@@ -926,6 +926,45 @@ static void shuffle_lists(SearchObject *s) {
     PyMem_Free(scratch);
 }
 
+/* The working copy of the dancing links. */
+static int links_prepare(SearchObject *self) {
+    MatrixObject *m = self->matrix;
+    int n = m->items, n1 = m->primary;
+    self->primary_end = n1 + 1;
+    self->nd = PyMem_Malloc(sizeof(Node) * m->node_count);
+    self->length = PyMem_Malloc(sizeof(int) * (n + 1));
+    self->bound = PyMem_Malloc(sizeof(int) * (n + 1));
+    self->slack = m->slack;
+    self->llink = PyMem_Malloc(sizeof(int) * (n1 + 1));
+    self->rlink = PyMem_Malloc(sizeof(int) * (n1 + 1));
+    self->max_depth = m->options + n1 + 1; /* a level takes an option or closes an item */
+    self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
+    self->tweaks = PyMem_Malloc(sizeof(int) * (m->options + 1));
+    if (!self->nd || !self->length || !self->bound || !self->llink || !self->rlink || !self->levels || !self->tweaks)
+        return 0;
+    memcpy(self->nd, m->nodes, sizeof(Node) * m->node_count);
+    memcpy(self->length, m->length, sizeof(int) * (n + 1));
+    memcpy(self->bound, m->bound, sizeof(int) * (n + 1));
+    for (int i = 0; i <= n1; i++) {
+        self->llink[i] = i ? i - 1 : n1;
+        self->rlink[i] = i < n1 ? i + 1 : ROOT;
+    }
+    return 1;
+}
+
+/* The state slots of the option-set search (filled as the search goes down). */
+static int bitsets_prepare(SearchObject *self) {
+    MatrixObject *m = self->matrix;
+    self->max_depth = m->primary + 1; /* a level closes at least one primary item */
+    self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
+    self->slot_words = m->words + m->item_words + (m->primary + 3) / 4;
+    self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)(m->primary + 2) * self->slot_words);
+    self->candidate_capacity = m->options + 64;
+    self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
+    self->clash = PyMem_Malloc(sizeof(uint64_t) * m->words);
+    return self->levels && self->slots && self->candidates && self->clash;
+}
+
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", "method", NULL};
     PyObject *matrix, *forced = NULL, *seed = Py_None;
@@ -950,38 +989,10 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
         PyErr_Format(PyExc_ValueError, "unknown method %s; expected auto, links or bitsets", method);
         return -1;
     }
-    if (self->method == METHOD_BITSETS) {
-        self->slot_words = m->words + m->item_words + (m->primary + 3) / 4;
-        self->slots = PyMem_Calloc((size_t)(m->primary + 2) * self->slot_words, sizeof(uint64_t));
-        self->candidate_capacity = m->options + 64;
-        self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
-        self->clash = PyMem_Malloc(sizeof(uint64_t) * m->words);
-        if (!self->slots || !self->candidates || !self->clash) {
-            PyErr_NoMemory();
-            return -1;
-        }
-    }
-    int n = m->items, n1 = m->primary;
-    self->primary_end = n1 + 1;
-    self->nd = PyMem_Malloc(sizeof(Node) * m->node_count);
-    self->length = PyMem_Malloc(sizeof(int) * (n + 1));
-    self->bound = PyMem_Malloc(sizeof(int) * (n + 1));
-    self->slack = m->slack;
-    self->llink = PyMem_Malloc(sizeof(int) * (n1 + 1));
-    self->rlink = PyMem_Malloc(sizeof(int) * (n1 + 1));
-    self->max_depth = m->options + n1 + 1;
-    self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
-    self->tweaks = PyMem_Malloc(sizeof(int) * (m->options + 1));
-    if (!self->nd || !self->length || !self->bound || !self->llink || !self->rlink || !self->levels || !self->tweaks) {
+    int ok = self->method == METHOD_BITSETS ? bitsets_prepare(self) : links_prepare(self);
+    if (!ok) {
         PyErr_NoMemory();
         return -1;
-    }
-    memcpy(self->nd, m->nodes, sizeof(Node) * m->node_count);
-    memcpy(self->length, m->length, sizeof(int) * (n + 1));
-    memcpy(self->bound, m->bound, sizeof(int) * (n + 1));
-    for (int i = 0; i <= n1; i++) {
-        self->llink[i] = i ? i - 1 : n1;
-        self->rlink[i] = i < n1 ? i + 1 : ROOT;
     }
     self->forced_count = 0;
     if (forced && forced != Py_None) {
