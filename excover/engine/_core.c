@@ -620,7 +620,7 @@ static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
 }
 
 /* Every live option in `clash` dies: out of the live set, and out of its items' counts. */
-static void kill_clashing(SearchObject *s, uint64_t *slot, const uint64_t *clash) {
+static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s, uint64_t *slot, const uint64_t *clash) {
     MatrixObject *m = s->matrix;
     const int words = m->words, *primary_start = m->primary_start;
     const uint16_t *primary_items = m->primary_items;
@@ -653,7 +653,7 @@ static void bitset_cover(SearchObject *s, uint64_t *slot, int item) {
 
 /* Take an option: whatever clashes with it dies, and its primary items close. The item the
  * level branches on is already covered (`covered`, or -1), so its mask is left out. */
-static void bitset_take(SearchObject *s, uint64_t *slot, int option, int covered) {
+static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, uint64_t *slot, int option, int covered) {
     MatrixObject *m = s->matrix;
     const int words = m->words, first = m->entry_start[option], end = m->entry_start[option + 1];
     const int *entry_mask = m->entry_mask, *entry_item = m->entry_item;
@@ -736,7 +736,7 @@ static int bitset_advance(SearchObject *s) {
     if (level->branch >= level->branches) return 0;
     int option = s->candidates[level->tweak_base + level->branch++];
     uint64_t *from = slot_at(s, s->depth - 1), *to = slot_at(s, s->depth);
-    memcpy(to, from, sizeof(uint64_t) * s->slot_words);
+    for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
     bitset_take(s, to, option, level->item);
     return 1;
 }
