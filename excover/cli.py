@@ -34,7 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     how_many = run.add_mutually_exclusive_group()
     how_many.add_argument("-n", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
     how_many.add_argument("--all", action="store_true", help="print every solution")
-    add_command("count", "Print the number of solutions.")
+    count = add_command("count", "Print the number of solutions.")
+    count.add_argument("--progress", action="store_true",
+                       help="report progress (Knuth's estimate of the fraction done) on standard error every second")
     return parser
 
 
@@ -65,6 +67,11 @@ def _report(search, started: float, args) -> None:
               f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
+def _progress_line(search) -> None:
+    print(f"progress: {search.progress():6.2%} of the tree, {search.solutions_found:,} solutions, "
+          f"{search.nodes:,} nodes", file=sys.stderr, flush=True)
+
+
 def _run(args) -> int:
     problem = _load(args.file)
     started = time.perf_counter()
@@ -86,7 +93,7 @@ def _count(args) -> int:
     problem = _load(args.file)
     started = time.perf_counter()
     search = _search(problem, args)
-    total = search.count()
+    total = search.count(report=_progress_line if args.progress else None)
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
     return FOUND if total else NOT_FOUND

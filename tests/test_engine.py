@@ -159,3 +159,12 @@ print(Problem(primary="ab", options=["a", "b", "a b"]).count())
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.stdout == "2\n"
     assert result.stderr.count("\n") == 1 and "pure-Python engine" in result.stderr
+
+
+def test_count_reports_progress_while_it_runs():
+    search = langford(8).search()
+    seen = []
+    total = search.count(report=lambda s: seen.append((s.progress(), s.solutions_found)), every=0)
+    assert total == 300 and seen
+    assert [p for p, _ in seen] == sorted(p for p, _ in seen) and all(0 <= p < 1 for p, _ in seen)
+    assert all(found <= total for _, found in seen)

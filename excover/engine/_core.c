@@ -326,6 +326,7 @@ typedef struct {
     long long max_solutions, max_nodes; /* -1: no limit */
     double deadline;                    /* < 0: no limit */
     unsigned check_countdown;
+    unsigned long long pause_at; /* when nonzero, run() returns once this many nodes are done */
     /* The option-set search (method BITSETS); see bitset_build. */
     int method;
     uint64_t *slots;      /* per depth: live options, open items, live counts */
@@ -816,6 +817,10 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     }
     while (s->phase != PHASE_DONE) {
         if (s->phase == PHASE_ENTER) {
+            if (s->pause_at && s->nodes >= s->pause_at) {
+                s->pause_at = 0;
+                return 0; /* to resume right here */
+            }
             s->nodes++;
             if (s->max_nodes >= 0 && s->nodes > (unsigned long long)s->max_nodes) {
                 s->stopped_by = STOP_NODES;
@@ -1035,7 +1040,10 @@ static PyObject *Search_next_batch(SearchObject *self, PyObject *arg) {
     return out;
 }
 
-static PyObject *Search_count(SearchObject *self, PyObject *unused) {
+static PyObject *Search_count(SearchObject *self, PyObject *args) {
+    unsigned long long nodes = 0;
+    if (!PyArg_ParseTuple(args, "|K", &nodes)) return NULL;
+    self->pause_at = nodes ? self->nodes + nodes : 0;
     if (run(self, NULL, 0) < 0) return NULL;
     return PyLong_FromUnsignedLongLong(self->solutions_found);
 }
@@ -1067,7 +1075,8 @@ static PyObject *Search_get_found(SearchObject *self, void *c) { return PyLong_F
 
 static PyMethodDef Search_methods[] = {
     {"next_batch", (PyCFunction)Search_next_batch, METH_O, "Run until this many more solutions; a list of tuples."},
-    {"count", (PyCFunction)Search_count, METH_NOARGS, "Run to the end, counting; the number of solutions."},
+    {"count", (PyCFunction)Search_count, METH_VARARGS,
+     "count(nodes=0): run to the end (or for about this many more nodes), counting; the solutions so far."},
     {"progress", (PyCFunction)Search_progress, METH_NOARGS, "Knuth's estimate of the fraction of the tree done."},
     {NULL}};
 

@@ -7,7 +7,8 @@ seed and limits. Solutions come back from C in batches.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+import time
+from typing import Callable, Iterator, Sequence
 
 from excover.engine import _core
 from excover.matrix import Matrix
@@ -45,8 +46,20 @@ class NativeSearch:
         while not self._core.done:
             yield from self._core.next_batch(BATCH)
 
-    def count(self) -> int:
-        return self._core.count()
+    def count(self, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0) -> int:
+        """Run to the end counting; with ``report``, call it about every ``every`` seconds."""
+        if report is None:
+            return self._core.count()
+        nodes, last = 1024, time.monotonic()
+        while not self._core.done:
+            started = time.monotonic()
+            self._core.count(nodes)
+            now = time.monotonic()
+            nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))  # about 4 slices a report
+            if now - last >= every and not self._core.done:
+                report(self)
+                last = now
+        return self._core.solutions_found
 
     def progress(self) -> float:
         return self._core.progress()

@@ -66,7 +66,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from excover.matrix import Matrix
 
@@ -112,6 +112,7 @@ class PythonSearch:
         self.solutions_found = 0
         self.stopped_by: str | None = None  # "solutions", "nodes" or "time" when a limit ended it
         self._levels: list[Level] = []
+        self._report: Callable[[PythonSearch], None] | None = None
         self._build()
 
     # -- building the lists --------------------------------------------------------------
@@ -404,10 +405,14 @@ class PythonSearch:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             self.stopped_by = "nodes"
             raise SearchLimitReached
-        if self._deadline is not None and self.nodes % CLOCK_CHECK_EVERY == 0:
-            if time.monotonic() > self._deadline:
+        if self.nodes % CLOCK_CHECK_EVERY == 0 and (self._deadline is not None or self._report is not None):
+            now = time.monotonic()
+            if self._deadline is not None and now > self._deadline:
                 self.stopped_by = "time"
                 raise SearchLimitReached
+            if self._report is not None and now >= self._next_report:
+                self._report(self)
+                self._next_report = now + self._report_every
 
     def _run(self, build: bool) -> Iterator[tuple[int, ...] | None]:
         self._deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
@@ -454,7 +459,10 @@ class PythonSearch:
         """Yield each solution as the tuple of its option indices (forced options first)."""
         yield from self._run(build=True)
 
-    def count(self) -> int:
+    def count(self, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
+        """Run to the end counting; with ``report``, call it about every ``every`` seconds."""
+        self._report, self._report_every = report, every
+        self._next_report = time.monotonic() + every
         for _ in self._run(build=False):
             pass
         return self.solutions_found
