@@ -1,14 +1,16 @@
 """The command line: the only place that prints.
 
-Exit codes: 0 a solution was found, 1 none exists (or none within the limits), 2 bad input
-or usage, 130 interrupted.
+Exit codes: 0 a solution was found (or the check passed), 1 none exists (or none within the
+limits, or the check found the problem impossible), 2 bad input or usage, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
+from pathlib import Path
 from typing import Sequence
 
 from excover.errors import ExcoverError
@@ -18,43 +20,108 @@ FOUND, NOT_FOUND, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="excover", description="Solve exact-cover problems (Knuth's Algorithm M with colours).")
+        prog="excover", description="Model and solve exact-cover problems (Knuth's Algorithm M with colours).")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add_command(name: str, help_text: str) -> argparse.ArgumentParser:
+    def add_command(name: str, help_text: str, searches: bool = True) -> argparse.ArgumentParser:
         command = commands.add_parser(name, help=help_text, description=help_text)
-        command.add_argument("file", metavar="FILE", help="a Knuth-format file (.dlx), or - for standard input")
-        command.add_argument("--seed", type=int, help="break ties and order options at random, reproducibly")
-        command.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop the search after this long")
-        command.add_argument("--node-limit", type=int, metavar="N", help="stop the search after N nodes")
-        command.add_argument("--stats", action="store_true", help="print search statistics on standard error")
+        command.add_argument("file", metavar="FILE", help="a model (.xc), a Knuth-format file (.dlx), or - for "
+                                                          "Knuth's format on standard input")
+        command.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                             help="set a param of the model; NAME=@FILE reads the value from a file")
+        command.add_argument("--max-steps", type=int, metavar="N", help="evaluation budget of the model (steps)")
+        command.add_argument("--max-options", type=int, metavar="N", help="most options the model may generate")
+        if searches:
+            command.add_argument("--seed", type=int, help="break ties and order options at random, reproducibly")
+            command.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop the search after this long")
+            command.add_argument("--node-limit", type=int, metavar="N", help="stop the search after N nodes")
+            command.add_argument("--stats", action="store_true", help="print search statistics on standard error")
         return command
 
-    run = add_command("run", "Print solutions: the first, or -n N of them, or --all.")
+    run = add_command("run", "Print solutions, drawn: the first, or -n N of them, or --all.")
     how_many = run.add_mutually_exclusive_group()
     how_many.add_argument("-n", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
     how_many.add_argument("--all", action="store_true", help="print every solution")
+    run.add_argument("--format", choices=["text", "json"], default="text",
+                     help="text (drawn) or json (one object a line)")
+    run.add_argument("--batch", metavar="NAME=FILE",
+                     help="solve once for each line of FILE as the value of param NAME; one line out per line in")
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
+    add_command("check", "Read the model and report its size and any obvious impossibility.", searches=False)
+    convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
+    convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
     return parser
 
 
-def _load(path: str):
+# -- reading -----------------------------------------------------------------------------
+
+
+def _params(args) -> dict[str, str]:
+    params = {}
+    for setting in args.param:
+        name, equals, value = setting.partition("=")
+        if not equals or not name:
+            raise ExcoverError(f"-p {setting}: expected NAME=VALUE")
+        params[name] = _value_or_file(value, f"-p {name}")
+    return params
+
+
+def _value_or_file(value: str, where: str) -> str:
+    if not value.startswith("@"):
+        return value
+    try:
+        return Path(value[1:]).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ExcoverError(f"{where}: cannot read {value[1:]}: {getattr(error, 'strerror', None) or error}") from None
+
+
+def _budget(args):
+    from excover.language.evaluate import Budget
+
+    budget = Budget()
+    if args.max_steps:
+        budget.max_steps = args.max_steps
+    if args.max_options:
+        budget.max_options = args.max_options
+    return budget
+
+
+def _evaluator(args, params: dict[str, str]):
+    from excover.language.evaluate import Evaluator
+
+    return Evaluator(params, _budget(args))
+
+
+def _load(args):
+    from excover.model import LoadedModel
+
+    params = _params(args)
+    if args.file.endswith(".xc"):
+        from excover.language.evaluate import deep_recursion
+
+        with deep_recursion():
+            return _evaluator(args, params).load_file(Path(args.file))
+    if params:
+        raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
     from excover import dlx_format
 
-    if path == "-":
+    if args.file == "-":
         reading = dlx_format.read(sys.stdin.read(), "<stdin>")
     else:
-        reading = dlx_format.read_file(path)
+        reading = dlx_format.read_file(args.file)
     for warning in reading.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    return reading.problem
+    return LoadedModel(reading.problem)
 
 
-def _search(problem, args, max_solutions=None):
-    return problem.search(seed=args.seed, time_limit=args.time_limit, max_nodes=args.node_limit,
-                          max_solutions=max_solutions)
+# -- searching ---------------------------------------------------------------------------
+
+
+def _search(model, args, max_solutions=None, forced=None):
+    return model.problem.search(seed=args.seed, time_limit=args.time_limit, max_nodes=args.node_limit,
+                                max_solutions=max_solutions, forced=model.forced if forced is None else forced)
 
 
 def _report(search, started: float, args) -> None:
@@ -72,37 +139,129 @@ def _progress_line(search) -> None:
           f"{search.nodes:,} nodes", file=sys.stderr, flush=True)
 
 
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
 def _run(args) -> int:
-    problem = _load(args.file)
+    if args.batch:
+        return _run_batch(args)
+    model = _load(args)
     started = time.perf_counter()
-    search = _search(problem, args, None if args.all else args.n)
+    search = _search(model, args, None if args.all else args.n)
+    console = _console() if args.format == "text" else None
+    from excover.render import as_json, picture
+
     for number, indices in enumerate(search.solutions(), start=1):
+        solution = model.problem.solution(indices)
+        if console is None:
+            print(json.dumps(as_json(solution, number)), flush=True)
+            continue
         if number > 1:
-            print()
-        print(f"Solution {number}:")
-        for index in sorted(indices):
-            print(f"  {problem.options[index]}")
+            console.print()
+        console.print(f"Solution {number}:")
+        console.print(picture(solution))
         sys.stdout.flush()
-    if search.solutions_found == 0:
+    if search.solutions_found == 0 and console is not None:
         print("no solution" if search.stopped_by is None else "no solution found within the limits")
     _report(search, started, args)
     return FOUND if search.solutions_found else NOT_FOUND
 
 
+def _run_batch(args) -> int:
+    """One model, built once; each line of the file a new value of one param (the clues)."""
+    from excover.language.evaluate import deep_recursion
+    from excover.render import flat_text
+
+    name, equals, path = args.batch.partition("=")
+    if not equals or not args.file.endswith(".xc"):
+        raise ExcoverError("--batch NAME=FILE needs a .xc model and a param name")
+    lines = [line.strip() for line in _value_or_file("@" + path, "--batch").splitlines() if line.strip()]
+    if not lines:
+        raise ExcoverError(f"--batch: {path} has no lines")
+    params = _params(args)
+    evaluator = _evaluator(args, {**params, name: lines[0]})
+    with deep_recursion():
+        model = evaluator.load_file(Path(args.file))
+    if name not in model.batch_independent:
+        raise ExcoverError(f"--batch {name}: the model's items or options depend on {name!r}, "
+                           "so it cannot be built once for every line")
+    solved = 0
+    for number, line in enumerate(lines, start=1):
+        try:
+            forced = model.forced if number == 1 else evaluator.givens_for(name, line)
+        except ExcoverError as error:
+            print(f"error: line {number}: {error.message}", flush=True)
+            continue
+        search = _search(model, args, 1, forced)
+        found = next(iter(search.solutions()), None)
+        print("no solution" if found is None else flat_text(model.problem.solution(found)), flush=True)
+        solved += found is not None
+    return FOUND if solved == len(lines) else NOT_FOUND
+
+
 def _count(args) -> int:
-    problem = _load(args.file)
+    model = _load(args)
     started = time.perf_counter()
-    search = _search(problem, args)
+    search = _search(model, args)
     total = search.count(report=_progress_line if args.progress else None)
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
     return FOUND if total else NOT_FOUND
 
 
+def _check(args) -> int:
+    model = _load(args)
+    problem = model.problem
+    entries = sum(len(option.items) for option in problem.options)
+    cells = len(problem.items) * len(problem.options)
+    print(f"{len(problem.primary)} primary items, {len(problem.secondary)} secondary items, "
+          f"{len(problem.options)} options, {entries} entries (density {entries / cells if cells else 0:.2%}), "
+          f"{len(model.forced)} forced options")
+    uses: dict[str, int] = {item.name: 0 for item in problem.items}
+    for option in problem.options:
+        for name in option.names:
+            uses[name] += 1
+    impossible = [f"primary item {item.name} must be covered {item.lo} times but {uses[item.name]} options name it"
+                  for item in problem.primary if uses[item.name] < item.lo]
+    if model.forced:
+        probe = problem.search(forced=model.forced, max_nodes=0)  # takes the forced options, then stops
+        probe.count()
+        if probe.stopped_by is None:
+            impossible.append("the forced options (givens) clash with each other")
+    for line in impossible:
+        print(f"impossible: {line}")
+    if not impossible:
+        print("no obvious impossibility")
+    return NOT_FOUND if impossible else FOUND
+
+
+def _convert(args) -> int:
+    model = _load(args)
+    if args.to == "dlx":
+        from excover.dlx_format import write
+
+        sys.stdout.write(write(model.problem))
+        if model.forced:
+            print(f"| forced options (by line, from 1): {' '.join(str(k + 1) for k in model.forced)}")
+    else:
+        problem = model.problem
+        print(json.dumps({
+            "primary": [{"name": i.name, "lo": i.lo, "hi": i.hi} for i in problem.primary],
+            "secondary": [i.name for i in problem.secondary],
+            "options": [{"label": o.label, "items": [[n, c] for n, c in o.items]} for o in problem.options],
+            "forced": list(model.forced),
+        }, indent=1))
+    return FOUND
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    commands = {"run": _run, "count": _count, "check": _check, "convert": _convert}
     try:
-        return {"run": _run, "count": _count}[args.command](args)
+        return commands[args.command](args)
     except ExcoverError as error:
         print(f"excover: error: {error}", file=sys.stderr)
         return BAD_INPUT

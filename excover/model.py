@@ -248,3 +248,14 @@ def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None
     # would shift the option numbers that solutions are reported in.
     if not has_primary:
         raise ModelError(f"{where()} has no primary item, so it could never be chosen")
+
+
+@attrs.frozen
+class LoadedModel:
+    """A problem as read from a file: the problem, the options its clues force, and whether
+    its options carry `show` data for drawing."""
+
+    problem: Problem
+    forced: tuple[int, ...] = ()
+    shows: bool = False
+    batch_independent: frozenset[str] = frozenset()  # params its items and options do not read

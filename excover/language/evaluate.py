@@ -1,0 +1,925 @@
+"""Parse tree to model: a small, sandboxed interpreter of the .xc language.
+
+The interpreter walks lark's tree itself; no Python code is generated or run, and a model
+can reach nothing but its own values, the built-in functions below and the files it
+includes. Every piece of work is charged to a budget (steps, options, call depth), so a
+model cannot run unbounded. Every error carries the file, line and column of the construct
+that failed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import itertools
+import operator
+import sys
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+import attrs
+from lark import Token, Tree
+
+from excover.errors import ExcoverError
+from excover.language.parse import parse
+from excover.language.values import GRID_ATTRIBUTES, Builtin, Function, Grid, format_value, item_name, type_name
+from excover.model import Item, LoadedModel, Option, Problem
+
+MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
+MAX_POWER_BITS = 100_000
+
+
+@attrs.define
+class Budget:
+    """Limits on the work a model may do; exceeding one is an error naming where."""
+
+    max_steps: int = 20_000_000
+    max_options: int = 1_000_000
+    max_call_depth: int = 64
+    steps: int = 0
+
+
+class Scope:
+    """Names in force: a chain of dictionaries, innermost first."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, names: dict[str, Any] | None = None, parent: Scope | None = None) -> None:
+        self.names = names if names is not None else {}
+        self.parent = parent
+
+    def lookup(self, name: str) -> Any:
+        scope = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        raise KeyError(name)
+
+    def visible(self) -> set[str]:
+        found: set[str] = set()
+        scope = self
+        while scope is not None:
+            found.update(scope.names)
+            scope = scope.parent
+        return found
+
+
+class ModelFailure(Exception):
+    """Raised inside the interpreter with the node that failed; turned into an ExcoverError."""
+
+    def __init__(self, message: str, node: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.node = node
+
+
+def fail(message: str, node: Any) -> ModelFailure:
+    return ModelFailure(message, node)
+
+
+@attrs.define
+class PendingOption:
+    entries: list[tuple[str, str | None, Any]]  # item name, colour, node
+    label: str | None
+    show: dict
+    node: Any
+    source: Source
+
+
+@attrs.define
+class Source:
+    """One file of the model (the main file or an include)."""
+
+    filename: str
+    text: str
+    lines: list[str]
+
+
+class Evaluator:
+    """Evaluates the statements of a model (and its includes) into a LoadedModel."""
+
+    def __init__(self, params: dict[str, str] | None = None, budget: Budget | None = None) -> None:
+        self.overrides = dict(params or {})
+        self.budget = budget or Budget()
+        self.globals = Scope(dict(BUILTINS))
+        self.items: dict[str, tuple[Item, Any]] = {}
+        self.options: list[PendingOption] = []
+        self.givens: list[tuple[str, Any, Source]] = []
+        self.params_declared: set[str] = set()
+        self.including: list[Path] = []
+        self.sources: dict[int, Source] = {}  # id of a tree's source -> Source
+        self.call_depth = 0
+        # Which params each global name depends on, so that batch runs know whether the
+        # items and options (built once) read the param that changes from puzzle to puzzle.
+        self.depends: dict[str, frozenset[str]] = {}
+        self.tracking: set[str] | None = None
+        self.params_read_by_options: set[str] = set()
+        self.current: Source | None = None
+        self.program: list[tuple[Tree, Source]] = []  # every statement run, includes inlined
+        self.built_options: list[Option] = []
+
+    # -- files ---------------------------------------------------------------------------
+
+    def load_file(self, path: Path) -> LoadedModel:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ExcoverError(f"cannot read the model: {error.strerror or error}", file=str(path)) from None
+        return self.load_text(text, str(path), path)
+
+    def load_text(self, text: str, filename: str, path: Path | None = None) -> LoadedModel:
+        self.run_file(text, filename, path)
+        unknown = set(self.overrides) - self.params_declared
+        if unknown:
+            name = sorted(unknown)[0]
+            hint = _suggestion(name, self.params_declared)
+            raise ExcoverError(f"-p {name}: the model declares no param {name!r}{hint}", file=filename)
+        return self.finish()
+
+    def run_file(self, text: str, filename: str, path: Path | None) -> None:
+        if path is not None:
+            resolved = path.resolve()
+            if resolved in self.including:
+                raise ExcoverError(f"include cycle: {' -> '.join(p.name for p in self.including + [resolved])}",
+                                   file=filename)
+            self.including.append(resolved)
+        source = Source(filename, text, text.splitlines())
+        previous, self.current = self.current, source
+        try:
+            tree = parse(text, filename)
+            for statement in tree.children:
+                if statement is not None:
+                    self.program.append((statement, source))
+                    self.run_statement(statement)
+        finally:
+            self.current = previous
+            if path is not None:
+                self.including.pop()
+
+    def located(self, failure: ModelFailure, source: Source | None = None) -> ExcoverError:
+        node, source = failure.node, source or self.current
+        line, column = _position(node)
+        source_line = source.lines[line - 1] if source and line and 0 < line <= len(source.lines) else None
+        return ExcoverError(failure.message, file=source.filename if source else None, line=line,
+                            column=column, source_line=source_line)
+
+    # -- statements ----------------------------------------------------------------------
+
+    def run_statement(self, statement: Tree) -> None:
+        try:
+            getattr(self, f"statement_{statement.data}")(statement)
+        except ModelFailure as failure:
+            raise self.located(failure) from None
+        except RecursionError:
+            raise self.located(fail("the expression is nested too deeply to evaluate", statement)) from None
+
+    def statement_param(self, node: Tree) -> None:
+        name_token, expr = node.children
+        name = str(name_token)
+        if name in self.params_declared:
+            raise fail(f"param {name!r} is declared twice", name_token)
+        self.params_declared.add(name)
+        default = self.eval(expr, self.globals)
+        if name in self.overrides:
+            default = self.override(name, self.overrides[name], default, name_token)
+        self.define(name, default, name_token)
+        self.depends[name] = frozenset([name])
+
+    def statement_let(self, node: Tree) -> None:
+        target, expr = node.children
+        self.tracking = set()
+        try:
+            value = self.eval(expr, self.globals)
+        finally:
+            reads, self.tracking = frozenset(self.tracking), None
+        self.bind(target, value, self.globals, define=True)
+        for token in target.scan_values(lambda t: isinstance(t, Token) and t.type == "NAME"):
+            self.depends[str(token)] = reads
+
+    def statement_def(self, node: Tree) -> None:
+        name_token, *parameters, body = node.children
+        names = tuple(str(p) for p in parameters if p is not None)
+        if len(set(names)) != len(names):
+            raise fail(f"function {name_token} names a parameter twice", name_token)
+        self.define(str(name_token), Function(str(name_token), names, body, node), name_token)
+
+    def statement_include(self, node: Tree) -> None:
+        (token,) = node.children
+        relative = _string_literal(token)
+        if self.current is None or self.current.filename.startswith("<"):
+            raise fail("include needs the model to be a file", token)
+        path = Path(self.current.filename).parent / relative
+        if path.suffix != ".xc":
+            raise fail(f"cannot include {relative!r}: only .xc model files can be included", token)
+        if not path.is_file():
+            raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token)
+        self.run_file(path.read_text(encoding="utf-8"), str(path), path)
+
+    def statement_primary(self, node: Tree) -> None:
+        declared = [child for child in node.children if child.data == "declared"]
+        generators = [child for child in node.children if child.data in ("for_clause", "if_clause")]
+        for scope in self.generate(generators, self.globals, reading=True):
+            for declaration in declared:
+                item_node, *bounds = declaration.children
+                lo, hi = self.bounds(bounds[0], scope) if bounds else (1, 1)
+                self.declare(Item(self.item_name(item_node, scope), lo, hi), item_node)
+
+    def statement_secondary(self, node: Tree) -> None:
+        items = [child for child in node.children if child.data == "item"]
+        generators = [child for child in node.children if child.data in ("for_clause", "if_clause")]
+        for scope in self.generate(generators, self.globals, reading=True):
+            for item_node in items:
+                self.declare(Item(self.item_name(item_node, scope), 0, 1, secondary=True), item_node)
+
+    def statement_option(self, node: Tree) -> None:
+        children = list(node.children)
+        label = children.pop(0) if isinstance(children[0], Token) else None
+        entries = [c for c in children if c.data in ("item", "coloured", "splice")]
+        generators = [c for c in children if c.data in ("for_clause", "if_clause")]
+        shows = [c for c in children if c.data == "show"]
+        for scope in self.generate(generators, self.globals, reading=True):
+            found: list[tuple[str, str | None, Any]] = []
+            for entry in entries:
+                self.entries(entry, scope, found)
+            text = None if label is None else self.string(label, scope)
+            picture: dict = {}
+            for show in shows:
+                key, value = (self.eval(part, scope) for part in show.children)
+                for cell in _cells_of(key):
+                    picture[cell] = value
+            self.options.append(PendingOption(found, text, picture, node, self.current))
+            if len(self.options) > self.budget.max_options:
+                raise fail(f"the model generates more than {self.budget.max_options:,} options "
+                           f"(raise the limit with --max-options)", node)
+
+    def statement_given(self, node: Tree) -> None:
+        label, *generators = node.children
+        for scope in self.generate(generators, self.globals):
+            self.givens.append((self.string(label, scope), node, self.current))
+
+    # -- pieces of statements ------------------------------------------------------------
+
+    def declare(self, item: Item, node: Any) -> None:
+        if item.name in self.items:
+            raise fail(f"item {item.name} is declared twice", node)
+        self.items[item.name] = (item, node)
+
+    def bounds(self, node: Tree, scope: Scope) -> tuple[int, int | None]:
+        if node.data == "exact_bounds":
+            exact = self.integer(node.children[0], scope, "a multiplicity")
+            return exact, exact
+        lo_node, hi_node = node.children
+        lo = self.integer(lo_node, scope, "a lower bound")
+        hi = None if isinstance(hi_node, Token) and hi_node.type == "STAR" else self.integer(hi_node, scope, "an upper bound")
+        if lo < 0 or (hi is not None and hi < lo):
+            raise fail(f"bounds [{lo}..{'*' if hi is None else hi}] are not a range of counts", node)
+        return lo, hi
+
+    def integer(self, node: Any, scope: Scope, what: str) -> int:
+        value = self.eval(node, scope)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail(f"{what} must be an integer, not a {type_name(value)}", node)
+        return value
+
+    def item_name(self, node: Tree, scope: Scope) -> str:
+        base, *arguments = node.children
+        if not arguments:
+            return str(base)
+        values = tuple(self.eval(a, scope) for a in arguments if a is not None)
+        return item_name(str(base), values)
+
+    def entries(self, node: Tree, scope: Scope, found: list) -> None:
+        if node.data == "item":
+            found.append((self.item_name(node, scope), None, node))
+        elif node.data == "coloured":
+            item_node, colour_node = node.children
+            colour = self.eval(colour_node, scope)
+            found.append((self.item_name(item_node, scope), format_value(colour), item_node))
+        else:  # splice
+            parts = [c for c in node.children if c.data in ("item", "coloured", "splice")]
+            generators = [c for c in node.children if c.data in ("for_clause", "if_clause")]
+            for inner in self.generate(generators, scope):
+                for part in parts:
+                    self.entries(part, inner, found)
+
+    def generate(self, generators: list[Tree], scope: Scope, reading: bool = False) -> Iterator[Scope]:
+        """Every binding the `for` and `if` clauses produce, in order."""
+        if reading:
+            self.tracking = set()
+        try:
+            yield from self._generate(generators, 0, scope)
+        finally:
+            if reading:
+                self.params_read_by_options |= self.tracking or set()
+                self.tracking = None
+
+    def _generate(self, generators: list[Tree], index: int, scope: Scope) -> Iterator[Scope]:
+        if index == len(generators):
+            yield scope
+            return
+        clause = generators[index]
+        if clause.data == "if_clause":
+            if self.eval(clause.children[0], scope):
+                yield from self._generate(generators, index + 1, scope)
+            return
+        target, source = clause.children
+        inner = Scope(parent=scope)
+        for value in self.iterate(self.eval(source, scope), source):
+            self.bind(target, value, inner)
+            yield from self._generate(generators, index + 1, inner)
+
+    def iterate(self, value: Any, node: Any) -> Iterator[Any]:
+        if isinstance(value, Grid):
+            value = value.cells
+        elif isinstance(value, dict):
+            value = list(value)
+        elif isinstance(value, (set, frozenset)):
+            value = sorted(value, key=_order_key)
+        elif not isinstance(value, (list, tuple, range, str)):
+            raise fail(f"cannot iterate over a {type_name(value)}", node)
+        for element in value:
+            self.charge(node)
+            yield element
+
+    def bind(self, target: Tree, value: Any, scope: Scope, define: bool = False) -> None:
+        if target.data == "name_target":
+            name = str(target.children[0])
+            if define:
+                self.define(name, value, target.children[0])
+            else:
+                scope.names[name] = value
+            return
+        parts = target.children
+        try:
+            values = list(self.iterate(value, target))
+        except ModelFailure:
+            raise fail(f"cannot unpack a {type_name(value)} into {len(parts)} names", target) from None
+        if len(values) != len(parts):
+            raise fail(f"cannot unpack {len(values)} values into {len(parts)} names", target)
+        for part, element in zip(parts, values):
+            self.bind(part, element, scope, define)
+
+    def define(self, name: str, value: Any, node: Any) -> None:
+        if name in self.globals.names and name not in BUILTINS:
+            raise fail(f"{name!r} is already defined", node)
+        self.globals.names[name] = value
+
+    def override(self, name: str, text: str, default: Any, node: Any) -> Any:
+        """A param's value from the command line, read as the same kind of value as its default."""
+        try:
+            if isinstance(default, Grid):
+                return Grid.from_text(text)
+            if isinstance(default, bool):
+                if text not in ("true", "false"):
+                    raise ValueError("expected true or false")
+                return text == "true"
+            if isinstance(default, int):
+                return int(text)
+            if isinstance(default, str):
+                return text
+        except ValueError as error:
+            raise fail(f"-p {name}={text[:40]}: {error}", node) from None
+        try:
+            tree = parse(text, f"-p {name}", start="expression")
+        except ExcoverError as error:
+            raise fail(f"-p {name}: {error.message}", node) from None
+        return self.eval(tree.children[0], Scope(dict(BUILTINS)))
+
+    # -- expressions ---------------------------------------------------------------------
+
+    def charge(self, node: Any) -> None:
+        budget = self.budget
+        budget.steps += 1
+        if budget.steps > budget.max_steps:
+            raise fail(f"the model runs past its budget of {budget.max_steps:,} steps "
+                       f"(raise it with --max-steps)", node)
+
+    def eval(self, node: Any, scope: Scope) -> Any:
+        self.charge(node)
+        try:
+            method = EXPRESSIONS[node.data]
+        except (AttributeError, KeyError):  # pragma: no cover - the grammar produces no others
+            raise fail("this construct cannot be evaluated", node) from None
+        try:
+            return method(self, node, scope)
+        except ModelFailure:
+            raise
+        except ZeroDivisionError:
+            raise fail("division by zero", node) from None
+        except (TypeError, ValueError, IndexError, KeyError, OverflowError) as error:
+            raise fail(_describe(error), node) from None
+
+    def string(self, token: Token, scope: Scope) -> str:
+        """A string literal with its {expression} parts filled in."""
+        text = _string_literal(token)
+        if token.startswith('"""') or "{" not in text:
+            return text
+        out, k = [], 0
+        while k < len(text):
+            ch = text[k]
+            if ch == "{" and text.startswith("{{", k) or ch == "}" and text.startswith("}}", k):
+                out.append(ch)
+                k += 2
+            elif ch == "{":
+                end = text.find("}", k)
+                if end < 0:
+                    raise fail("a '{' in this string is never closed", token)
+                inner = text[k + 1:end]
+                out.append(format_value(self.eval(self.interpolation(inner, token, k + 1), scope)))
+                k = end + 1
+            elif ch == "}":
+                raise fail("a '}' in this string has no '{'", token)
+            else:
+                out.append(ch)
+                k += 1
+        return "".join(out)
+
+    def interpolation(self, inner: str, token: Token, offset: int) -> Tree:
+        try:
+            return parse(inner, "<label>", start="expression").children[0]
+        except ExcoverError as error:
+            at = Token("STRING", inner, line=token.line, column=token.column + offset + (error.column or 1) - 1 + 1)
+            raise fail(f"in {{{inner}}}: {error.message}", at) from None
+
+    def call(self, function: Any, arguments: list[Any], node: Any) -> Any:
+        if isinstance(function, Builtin):
+            return function.call(self, node, *arguments)
+        if not isinstance(function, Function):
+            raise fail(f"a {type_name(function)} cannot be called", node)
+        if len(arguments) != len(function.parameters):
+            raise fail(f"{function.name}() takes {len(function.parameters)} arguments, not {len(arguments)}", node)
+        if self.call_depth >= self.budget.max_call_depth:
+            raise fail(f"calls nest deeper than {self.budget.max_call_depth} (unbounded recursion in "
+                       f"{function.name}?)", node)
+        self.call_depth += 1
+        try:
+            return self.eval(function.body, Scope(dict(zip(function.parameters, arguments)), self.globals))
+        finally:
+            self.call_depth -= 1
+
+    # -- the end -------------------------------------------------------------------------
+
+    def finish(self) -> LoadedModel:
+        """Check the options against the declared items, then build the problem."""
+        declared = self.items
+        options = []
+        for pending in self.options:
+            seen: set[str] = set()
+            has_primary = False
+            for name, colour, node in pending.entries:
+                if name not in declared:
+                    raise self.located(fail(f"item {name} is not declared{_suggestion(name, declared)}", node), pending.source)
+                if name in seen:
+                    raise self.located(fail(f"item {name} appears twice in this option", node), pending.source)
+                seen.add(name)
+                item = declared[name][0]
+                if colour is not None and not item.secondary:
+                    raise self.located(fail(f"primary item {name} cannot have a colour", node), pending.source)
+                has_primary = has_primary or not item.secondary
+            if not has_primary:
+                raise self.located(fail("this option names no primary item, so it could never be chosen",
+                                        pending.node), pending.source)
+            items = tuple((name, colour) for name, colour, _ in pending.entries)
+            label = pending.label if pending.label is not None else " ".join(
+                name if colour is None else f"{name}:{colour}" for name, colour, _ in pending.entries)
+            options.append(Option(items, label, {"show": pending.show} if pending.show else None))
+        primary = [item for item, _ in declared.values() if not item.secondary]
+        secondary = [item for item, _ in declared.values() if item.secondary]
+        problem = Problem(primary=primary, secondary=secondary, options=options)
+        self.built_options = options
+        forced = self.resolve_givens(options)
+        return LoadedModel(problem, forced, any(p.show for p in self.options),
+                           frozenset(self.params_declared - self.params_read_by_options))
+
+    def givens_for(self, name: str, text: str) -> tuple[int, ...]:
+        """The forced options when param `name` takes another value, items and options kept.
+
+        Only for a param the items and options do not read (see LoadedModel.batch_independent):
+        the params, lets, defs and givens run again, nothing else.
+        """
+        self.overrides[name] = text
+        self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
+        for statement, source in self.program:
+            if statement.data not in ("primary", "secondary", "option", "include"):
+                self.current = source
+                self.run_statement(statement)
+        return self.resolve_givens(self.built_options)
+
+    def resolve_givens(self, options: list[Option]) -> tuple[int, ...]:
+        by_label: dict[str, list[int]] = {}
+        for index, option in enumerate(options):
+            by_label.setdefault(option.label, []).append(index)
+        forced = []
+        for label, node, source in self.givens:
+            matches = by_label.get(label, [])
+            if not matches:
+                raise self.located(fail(f"no option is labelled {label!r}{_suggestion(label, by_label)}", node), source)
+            if len(matches) > 1:
+                raise self.located(fail(f"{len(matches)} options are labelled {label!r}; a given must name one",
+                                        node), source)
+            forced.append(matches[0])
+        return tuple(forced)
+
+
+# -- expression rules (one function per tree node kind) ----------------------------------
+
+
+def _integer(ev, node, scope):
+    return int(node.children[0])
+
+
+def _string(ev, node, scope):
+    return ev.string(node.children[0], scope)
+
+
+def _grid(ev, node, scope):
+    return Grid.from_text(_string_literal(node.children[0]))
+
+
+def _name(ev, node, scope):
+    token = node.children[0]
+    name = str(token)
+    try:
+        value = scope.lookup(name)
+    except KeyError:
+        raise fail(f"unknown name {name!r}{_suggestion(name, scope.visible())}", token) from None
+    if ev.tracking is not None and name in ev.depends:
+        ev.tracking |= ev.depends[name]
+    return value
+
+
+def _elements(ev, node, scope):
+    return [ev.eval(child, scope) for child in node.children if child is not None]
+
+
+def _comprehension(ev, node, scope):
+    element, *generators = node.children
+    return [ev.eval(element, inner) for inner in ev.generate(generators, scope)]
+
+
+def _dict(ev, node, scope):
+    result = {}
+    for pair in node.children:
+        if pair is not None:
+            key, value = (ev.eval(part, scope) for part in pair.children)
+            result[key] = value
+    return result
+
+
+def _dict_comprehension(ev, node, scope):
+    pair, *generators = node.children
+    result = {}
+    for inner in ev.generate(generators, scope):
+        key, value = (ev.eval(part, inner) for part in pair.children)
+        result[key] = value
+    return result
+
+
+def _if_else(ev, node, scope):
+    value, condition, otherwise = node.children
+    return ev.eval(value, scope) if ev.eval(condition, scope) else ev.eval(otherwise, scope)
+
+
+def _or(ev, node, scope):
+    left, right = node.children
+    return ev.eval(left, scope) or ev.eval(right, scope)
+
+
+def _and(ev, node, scope):
+    left, right = node.children
+    return ev.eval(left, scope) and ev.eval(right, scope)
+
+
+def _not(ev, node, scope):
+    return not ev.eval(node.children[0], scope)
+
+
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+    ">=": operator.ge, "in": lambda a, b: _contains(b, a), "not in": lambda a, b: not _contains(b, a),
+}
+
+
+def _contains(container, element):
+    if isinstance(container, Grid):
+        return element in container.cells
+    if isinstance(container, str) and not isinstance(element, str):
+        raise TypeError(f"'in <string>' needs a string on the left, not a {type_name(element)}")
+    return element in container
+
+
+def _compare(ev, node, scope):
+    children = node.children
+    left = ev.eval(children[0], scope)
+    for k in range(1, len(children), 2):
+        op = " ".join(str(children[k]).split())
+        right = ev.eval(children[k + 1], scope)
+        if not COMPARISONS[op](left, right):
+            return False
+        left = right
+    return True
+
+
+def _span(ev, node, scope):
+    lo, hi = (ev.integer(child, scope, "a range bound") for child in node.children)
+    return range(lo, hi + 1)
+
+
+def _binary(ev, node, scope):
+    left_node, op, right_node = node.children
+    left, right = ev.eval(left_node, scope), ev.eval(right_node, scope)
+    op = str(op)
+    if op == "+":
+        if isinstance(left, (set, frozenset)) and isinstance(right, (set, frozenset)):
+            return frozenset(left | right)
+        result = left + right
+    elif op == "-":
+        result = frozenset(left - right) if isinstance(left, (set, frozenset)) else left - right
+    elif op == "*":
+        for sequence, times in ((left, right), (right, left)):
+            if isinstance(sequence, (str, list, tuple)) and isinstance(times, int):
+                if len(sequence) * times > MAX_SEQUENCE:
+                    raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+        result = left * right
+    elif op == "/":
+        if isinstance(left, int) and isinstance(right, int) and right and left % right == 0:
+            result = left // right
+        else:
+            raise fail("'/' divides integers exactly; use '//' for the quotient", node)
+    elif op == "//":
+        result = left // right
+    else:
+        result = left % right
+    if isinstance(result, (str, list, tuple)) and len(result) > MAX_SEQUENCE:
+        raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+    return result
+
+
+def _unary(ev, node, scope):
+    op, operand = node.children
+    value = ev.eval(operand, scope)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise fail(f"'{op}' needs a number, not a {type_name(value)}", node)
+    return -value if str(op) == "-" else value
+
+
+def _power(ev, node, scope):
+    base = ev.integer(node.children[0], scope, "a power's base")
+    exponent = ev.integer(node.children[1], scope, "an exponent")
+    if exponent < 0:
+        raise fail("negative exponents are not integers", node)
+    if base not in (0, 1, -1) and exponent * max(abs(base).bit_length(), 1) > MAX_POWER_BITS:
+        raise fail("that power is too large", node)
+    return base ** exponent
+
+
+def _call(ev, node, scope):
+    function_node, arguments = node.children
+    function = ev.eval(function_node, scope)
+    values = [] if arguments is None else [ev.eval(a, scope) for a in arguments.children]
+    return ev.call(function, values, node)
+
+
+def _index(ev, node, scope):
+    container_node, *key_nodes = node.children
+    container = ev.eval(container_node, scope)
+    keys = [ev.eval(k, scope) for k in key_nodes]
+    key = keys[0] if len(keys) == 1 else tuple(keys)
+    if isinstance(container, Grid):
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise fail("a grid is indexed by a position: g[row, column]", node)
+        return container[key]
+    if isinstance(container, dict):
+        if key not in container:
+            raise fail(f"no key {format_value(key)} in this dict", node)
+        return container[key]
+    if isinstance(container, (list, tuple, str, range)):
+        if not isinstance(key, int):
+            raise fail(f"a {type_name(container)} is indexed by an integer, from 0", node)
+        return container[key]
+    raise fail(f"a {type_name(container)} cannot be indexed", node)
+
+
+def _attribute(ev, node, scope):
+    value_node, name = node.children
+    value = ev.eval(value_node, scope)
+    if isinstance(value, Grid) and str(name) in GRID_ATTRIBUTES:
+        return getattr(value, str(name))
+    raise fail(f"a {type_name(value)} has no attribute {str(name)!r}"
+               + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)
+
+
+def _tuple(ev, node, scope):
+    return tuple(_elements(ev, node, scope))
+
+
+def _set(ev, node, scope):
+    return frozenset(_elements(ev, node, scope))
+
+
+def _expression(ev, node, scope):
+    return ev.eval(node.children[0], scope)
+
+
+EXPRESSIONS: dict[str, Callable[[Evaluator, Any, Scope], Any]] = {
+    "integer": _integer, "string": _string, "true": lambda ev, n, s: True, "false": lambda ev, n, s: False,
+    "grid": _grid, "name": _name, "tuple": _tuple, "list": _elements,
+    "list_comprehension": _comprehension, "set": _set,
+    "set_comprehension": lambda ev, n, s: frozenset(_comprehension(ev, n, s)),
+    "dict": _dict, "dict_comprehension": _dict_comprehension, "if_else": _if_else, "or_": _or, "and_": _and,
+    "not_": _not, "compare": _compare, "span": _span, "binary": _binary, "unary": _unary, "power": _power,
+    "call": _call, "index": _index, "attribute": _attribute, "expression": _expression,
+}
+
+
+# -- built-in functions: each charges for the elements it walks ---------------------------
+
+
+def _walk(ev: Evaluator, node: Any, value: Any) -> list:
+    return list(ev.iterate(value, node))
+
+
+def _builtin(name: str):
+    def register(function):
+        BUILTINS[name] = Builtin(name, function)
+        return function
+    return register
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def _simple(name: str, consume: Callable[[list], Any]) -> None:
+    """A built-in of one iterable argument (or several values)."""
+    def call(ev, node, *arguments):
+        if len(arguments) == 1:
+            return consume(_walk(ev, node, arguments[0]))
+        if not arguments:
+            raise fail(f"{name}() needs an argument", node)
+        return consume(list(arguments))
+    BUILTINS[name] = Builtin(name, call)
+
+
+_simple("sum", sum)
+_simple("min", min)
+_simple("max", max)
+_simple("sorted", lambda values: sorted(values, key=_order_key))
+_simple("list", list)
+_simple("set", frozenset)
+_simple("tuple", tuple)
+_simple("any", any)
+_simple("all", all)
+_simple("reversed", lambda values: values[::-1])
+
+
+@_builtin("len")
+def _len(ev, node, value):
+    if isinstance(value, (str, list, tuple, range, dict, set, frozenset, Grid)):
+        return len(value)
+    raise fail(f"a {type_name(value)} has no length", node)
+
+
+@_builtin("abs")
+def _abs(ev, node, value):
+    return abs(value)
+
+
+@_builtin("str")
+def _str(ev, node, value):
+    return format_value(value)
+
+
+@_builtin("int")
+def _int(ev, node, value):
+    return int(value)
+
+
+@_builtin("range")
+def _range(ev, node, *arguments):
+    return range(*arguments)
+
+
+@_builtin("enumerate")
+def _enumerate(ev, node, value, start=0):
+    return [(start + k, element) for k, element in enumerate(_walk(ev, node, value))]
+
+
+@_builtin("zip")
+def _zip(ev, node, *values):
+    return list(zip(*(_walk(ev, node, value) for value in values)))
+
+
+def _combinatorial(name: str, make: Callable[..., Iterable]) -> None:
+    def call(ev, node, value, *rest):
+        result = []
+        for combination in make(_walk(ev, node, value), *rest):
+            ev.charge(node)
+            result.append(combination)
+        return result
+    BUILTINS[name] = Builtin(name, call)
+
+
+_combinatorial("permutations", itertools.permutations)
+_combinatorial("combinations", itertools.combinations)
+
+
+@_builtin("product")
+def _product(ev, node, *values):
+    result = []
+    for combination in itertools.product(*(_walk(ev, node, value) for value in values)):
+        ev.charge(node)
+        result.append(combination)
+    return result
+
+
+@_builtin("regions")
+def _regions(ev, node, grid):
+    if not isinstance(grid, Grid):
+        raise fail(f"regions() needs a grid, not a {type_name(grid)}", node)
+    return grid.regions()
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _order_key(value: Any) -> tuple:
+    """Sort mixed values deterministically (numbers before strings before the rest)."""
+    if isinstance(value, bool):
+        return (0, int(value), "")
+    if isinstance(value, int):
+        return (0, value, "")
+    if isinstance(value, str):
+        return (1, 0, value)
+    if isinstance(value, tuple):
+        return (2, 0, tuple(_order_key(v) for v in value))
+    return (3, 0, format_value(value))
+
+
+def _cells_of(key: Any) -> list:
+    if isinstance(key, (list, set, frozenset)) or (isinstance(key, tuple) and key and isinstance(key[0], tuple)):
+        return list(key)
+    return [key]
+
+
+def _string_literal(token: Token) -> str:
+    text = str(token)
+    if text.startswith('"""'):
+        return text[3:-3]
+    body = text[1:-1]
+    if "\\" not in body:
+        return body
+    return body.encode("latin-1", "backslashreplace").decode("unicode_escape")
+
+
+def _position(node: Any) -> tuple[int | None, int | None]:
+    if isinstance(node, Token):
+        return node.line, node.column
+    meta = getattr(node, "meta", None)
+    if meta is not None and not getattr(meta, "empty", True):
+        return meta.line, meta.column
+    for child in getattr(node, "children", []):
+        if child is not None:
+            line, column = _position(child)
+            if line is not None:
+                return line, column
+    return None, None
+
+
+def _suggestion(name: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _describe(error: Exception) -> str:
+    text = str(error)
+    if isinstance(error, KeyError):
+        return f"no key {text}"
+    if isinstance(error, TypeError):
+        text = text.replace("'frozenset'", "'set'").replace("'str'", "'string'")
+        return f"type mismatch: {text}"
+    return text
+
+
+@contextlib.contextmanager
+def deep_recursion(limit: int = 20_000):
+    """Room for the interpreter's recursion; the budget, not Python, bounds a model's depth."""
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(previous)
+
+
+def load(path: str | Path, params: dict[str, str] | None = None, budget: Budget | None = None) -> LoadedModel:
+    """Evaluate a model file; ExcoverError (with file, line and column) when it is wrong."""
+    with deep_recursion():
+        return Evaluator(params, budget).load_file(Path(path))
+
+
+def loads(text: str, filename: str = "<model>", params: dict[str, str] | None = None,
+          budget: Budget | None = None) -> LoadedModel:
+    """Evaluate a model given as text."""
+    with deep_recursion():
+        return Evaluator(params, budget).load_text(text, filename)

@@ -1,0 +1,77 @@
+"""Text to parse tree: the grammar in grammars/xc.lark, loaded once with lark (LALR).
+
+Syntax errors become ExcoverErrors naming file, line and column, with the line, a caret
+and what the parser expected there.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+import lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from excover.errors import ExcoverError
+
+GRAMMAR_IN_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "grammars" / "xc.lark"
+
+# How the parser's terminal names read in a message.
+TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a number", "STRING": "a string", "_NL": "the end of the line",
+    "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'",
+    "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "DOT": "'.'", "COMPARE": "a comparison",
+    "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//' or '%'", "UNARY_OP": "'-'", "STAR": "'*'",
+    "$END": "the end of the file", "__ANON_0": "'..'", "__ANON_1": "'**'",
+}
+
+
+def grammar_text() -> str:
+    if GRAMMAR_IN_CHECKOUT.exists():
+        return GRAMMAR_IN_CHECKOUT.read_text()
+    return resources.files("excover.grammars").joinpath("xc.lark").read_text()
+
+
+@functools.lru_cache(maxsize=1)
+def parser() -> lark.Lark:
+    return lark.Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True,
+                     start=["start", "expression"])
+
+
+def parse(text: str, filename: str, *, start: str = "start") -> lark.Tree:
+    """The parse tree of a model (or, with start="expression", of one expression)."""
+    if start == "start" and not text.endswith("\n"):
+        text += "\n"
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise syntax_error(error, text, filename) from None
+
+
+def _expected(names) -> str:
+    words = sorted({TERMINAL_WORDS.get(name, f"'{name.lower()}'" if name.isupper() else name) for name in names})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ExcoverError:
+    lines = text.splitlines()
+    line = getattr(error, "line", None) or len(lines)
+    column = getattr(error, "column", None) or 1
+    if isinstance(error, UnexpectedCharacters):
+        message = f"unexpected character {text[error.pos_in_stream]!r}"
+    elif isinstance(error, UnexpectedEOF):
+        message = f"the file ends too early; expected {_expected(error.expected)}"
+    elif isinstance(error, UnexpectedToken):
+        token = error.token
+        found = "the end of the line" if token.type == "_NL" else (
+            "the end of the file" if token.type == "$END" else repr(str(token)))
+        message = f"unexpected {found}; expected {_expected(error.expected)}"
+        if token.type == "$END":
+            line, column = len(lines), len(lines[-1]) + 1 if lines else 1
+    else:  # pragma: no cover - lark has no other kinds
+        message = str(error)
+    source_line = lines[line - 1] if 0 < line <= len(lines) else None
+    return ExcoverError(message, file=filename, line=line, column=column, source_line=source_line)

@@ -1,0 +1,121 @@
+"""The values a model computes with, beyond Python's ints, strings, tuples, lists, sets and
+dicts: grids, functions, and the canonical names of structured items."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import attrs
+
+EMPTY = "."
+
+
+@attrs.frozen
+class Grid:
+    """A rectangle of labels, indexed ``g[row, column]`` from 1; ``.`` marks no cell.
+
+    Written as ``grid \"\"\"...\"\"\"``: one character a cell, or, when any row has blanks
+    between its entries, one whitespace-separated token a cell.
+    """
+
+    rows_of_labels: tuple[tuple[str, ...], ...]
+
+    @classmethod
+    def from_text(cls, text: str) -> Grid:
+        lines = [line.strip() for line in text.strip("\n").splitlines()]
+        lines = [line for line in lines if line]
+        if len(lines) == 1 and " " not in lines[0]:
+            side = round(len(lines[0]) ** 0.5)
+            if side > 1 and side * side == len(lines[0]):  # an 81-character sudoku line
+                lines = [lines[0][k:k + side] for k in range(0, len(lines[0]), side)]
+        tokens = any(len(line.split()) > 1 for line in lines)
+        return cls(tuple(tuple(line.split()) if tokens else tuple(line) for line in lines))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows_of_labels)
+
+    @property
+    def width(self) -> int:
+        return max((len(row) for row in self.rows_of_labels), default=0)
+
+    @property
+    def rows(self) -> range:
+        return range(1, self.height + 1)
+
+    @property
+    def cols(self) -> range:
+        return range(1, self.width + 1)
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        """The positions that hold a cell, row by row."""
+        return [(r, c) for r, row in enumerate(self.rows_of_labels, start=1)
+                for c, label in enumerate(row, start=1) if label != EMPTY]
+
+    def __getitem__(self, position: tuple[int, int]) -> str:
+        r, c = position
+        if not (1 <= r <= self.height and 1 <= c <= len(self.rows_of_labels[r - 1])):
+            raise IndexError(f"position ({r}, {c}) is outside the {self.height}x{self.width} grid")
+        return self.rows_of_labels[r - 1][c - 1]
+
+    def regions(self) -> dict[str, list[tuple[int, int]]]:
+        """The cells grouped by label, in order of first appearance."""
+        groups: dict[str, list[tuple[int, int]]] = {}
+        for r, c in self.cells:
+            groups.setdefault(self[r, c], []).append((r, c))
+        return groups
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __str__(self) -> str:
+        return "\n".join(" ".join(row) for row in self.rows_of_labels)
+
+
+GRID_ATTRIBUTES = {"cells", "rows", "cols", "width", "height"}
+
+
+@attrs.frozen(eq=False)
+class Function:
+    """A function defined in the model with ``def``."""
+
+    name: str
+    parameters: tuple[str, ...]
+    body: Any = attrs.field(repr=False)  # the parse tree of its expression
+    where: Any = attrs.field(repr=False)  # the def statement, for error locations
+
+
+@attrs.frozen(eq=False)
+class Builtin:
+    name: str
+    call: Callable[..., Any] = attrs.field(repr=False)
+
+
+def item_name(base: str, arguments: tuple[Any, ...] | None) -> str:
+    """The canonical name of an item: ``cell(3, 4)``, ``piece(F)``, or plain ``x``."""
+    if arguments is None:
+        return base
+    return f"{base}({', '.join(format_value(argument) for argument in arguments)})"
+
+
+def format_value(value: Any) -> str:
+    """How a value reads inside item names and labels."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(format_value(part) for part in value) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, (list, range)):
+        return "[" + ", ".join(format_value(part) for part in value) + "]"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(format_value(part) for part in value)) + "}"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{format_value(k)}: {format_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def type_name(value: Any) -> str:
+    names = {bool: "bool", int: "int", str: "string", tuple: "tuple", list: "list", set: "set",
+             frozenset: "set", dict: "dict", range: "range", Grid: "grid", Function: "function",
+             Builtin: "function"}
+    return names.get(type(value), type(value).__name__)

@@ -1,0 +1,78 @@
+"""puzzles/sudoku.xc against an independent checker and public puzzles."""
+
+from pathlib import Path
+
+import pytest
+
+from excover.cli import main
+from excover.language.evaluate import load
+
+from shared_data import data_path
+from sudoku_rules import is_solved_grid
+
+SUDOKU = Path(__file__).parent.parent / "puzzles" / "sudoku.xc"
+
+
+def solve(givens=None):
+    model = load(SUDOKU, {"givens": givens} if givens else None)
+    solutions = list(model.problem.solve(forced=model.forced, limit=2))
+    return model, solutions
+
+
+def rows_of(solution):
+    cells = {}
+    for option in solution.options:
+        cells.update(option.data["show"])
+    return ["".join(str(cells[r, c]) for c in range(1, 10)) for r in range(1, 10)]
+
+
+def test_the_default_puzzle_has_one_solution_obeying_the_rules():
+    model, solutions = solve()
+    assert len(solutions) == 1
+    assert is_solved_grid(rows_of(solutions[0]))
+    assert model.problem.is_solution(solutions[0])
+
+
+def test_givens_as_an_81_character_line_with_dots_or_zeros():
+    line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    _, solutions = solve(line)
+    assert len(solutions) == 1 and is_solved_grid(rows_of(solutions[0]), line)
+    _, again = solve(line.replace("0", "."))
+    assert rows_of(again[0]) == rows_of(solutions[0])
+
+
+def test_project_euler_96_sum():
+    lines = data_path("sudoku9", "project_euler_096.txt").read_text().split()
+    total = 0
+    for line in lines:
+        _, solutions = solve(line)
+        assert len(solutions) == 1 and is_solved_grid(rows_of(solutions[0]), line)
+        total += int(rows_of(solutions[0])[0][:3])
+    assert total == 24702
+
+
+def test_batch_solves_each_line_against_one_model(tmp_path, capsys):
+    lines = data_path("sudoku9", "top95.txt").read_text().split()[:10]
+    batch = tmp_path / "puzzles.txt"
+    batch.write_text("\n".join(lines) + "\n")
+    assert main(["run", str(SUDOKU), "--batch", f"givens={batch}"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 10
+    for line, answer in zip(lines, out):
+        assert is_solved_grid([answer[k:k + 9] for k in range(0, 81, 9)], line)
+
+
+def test_batch_reports_a_bad_line_and_goes_on(tmp_path, capsys):
+    batch = tmp_path / "puzzles.txt"
+    good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    batch.write_text(f"{good}\n{'1' * 81}\n")
+    assert main(["run", str(SUDOKU), "--batch", f"givens={batch}"]) == 1
+    first, second = capsys.readouterr().out.splitlines()
+    assert len(first) == 81 and second == "no solution"
+
+
+@pytest.mark.slow
+def test_all_95_top_puzzles():
+    for line in data_path("sudoku9", "top95.txt").read_text().split():
+        _, solutions = solve(line)
+        assert len(solutions) == 1 and is_solved_grid(rows_of(solutions[0]), line)
