@@ -666,7 +666,7 @@ def _unary(ev, node, scope):
 
 def _power(ev, node, scope):
     base = ev.integer(node.children[0], scope, "a power's base")
-    exponent = ev.integer(node.children[1], scope, "an exponent")
+    exponent = ev.integer(node.children[2], scope, "an exponent")
     if exponent < 0:
         raise fail("negative exponents are not integers", node)
     if base not in (0, 1, -1) and exponent * max(abs(base).bit_length(), 1) > MAX_POWER_BITS:
@@ -831,6 +831,19 @@ def _product(ev, node, *values):
         ev.charge(node)
         result.append(combination)
     return result
+
+
+def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
+    def call(ev, node, value):
+        if not isinstance(value, dict):
+            raise fail(f"{name}() needs a dict, not a {type_name(value)}", node)
+        return list(view(value))
+    BUILTINS[name] = Builtin(name, call)
+
+
+_dict_view("keys", dict.keys)
+_dict_view("values", dict.values)
+_dict_view("items", dict.items)
 
 
 @_builtin("regions")

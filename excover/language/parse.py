@@ -23,7 +23,7 @@ TERMINAL_WORDS = {
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'",
     "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "DOT": "'.'", "COMPARE": "a comparison",
     "ADD_OP": "'+' or '-'", "MUL_OP": "'*', '/', '//' or '%'", "UNARY_OP": "'-'", "STAR": "'*'",
-    "$END": "the end of the file", "__ANON_0": "'..'", "__ANON_1": "'**'",
+    "$END": "the end of the file", "POWER": "'**'",
 }
 
 
@@ -66,8 +66,8 @@ def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ExcoverErr
         message = f"the file ends too early; expected {_expected(error.expected)}"
     elif isinstance(error, UnexpectedToken):
         token = error.token
-        found = "the end of the line" if token.type == "_NL" else (
-            "the end of the file" if token.type == "$END" else repr(str(token)))
+        found = "end of the line" if token.type == "_NL" else (
+            "end of the file" if token.type == "$END" else repr(str(token)))
         message = f"unexpected {found}; expected {_expected(error.expected)}"
         if token.type == "$END":
             line, column = len(lines), len(lines[-1]) + 1 if lines else 1

@@ -1,0 +1,249 @@
+"""The .xc language: the tutorial's examples, each construct, each error kind, damaged models."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from excover.cli import main
+from excover.errors import ExcoverError
+from excover.language.evaluate import Budget, loads
+
+ROOT = Path(__file__).parent.parent
+DOC = ROOT / "docs" / "language.md"
+
+
+def tutorial_examples():
+    return re.findall(r"```xc\n(.*?)```", DOC.read_text(), re.S)
+
+
+@pytest.mark.parametrize("example", tutorial_examples(), ids=lambda text: text.splitlines()[0][:40])
+def test_every_tutorial_example_runs_and_counts_what_it_says(example, tmp_path, capsys):
+    expected = int(re.search(r"# count: (\d+)", example).group(1))
+    path = tmp_path / "example.xc"
+    path.write_text(example)
+    code = main(["count", str(path)])
+    assert capsys.readouterr().out == f"{expected}\n"
+    assert code == (0 if expected else 1)
+
+
+def count(text, **params):
+    model = loads(text, "test.xc", {k: str(v) for k, v in params.items()})
+    return model.problem.count(forced=model.forced)
+
+
+def names(text):
+    return [item.name for item in loads(text, "test.xc").problem.items]
+
+
+class TestConstructs:
+    def test_structured_names_read_like_their_source(self):
+        assert names('primary cell(r, c) for r in 1..2 for c in 1..1\nprimary piece("F")') == [
+            "cell(1, 1)", "cell(2, 1)", "piece(F)"]
+
+    def test_multiplicity_bounds(self):
+        items = loads("primary a [2]\nprimary b [1..3]\nprimary c [0..*]\noption a b c", "t.xc").problem.primary
+        assert [(i.lo, i.hi) for i in items] == [(2, 2), (1, 3), (0, None)]
+
+    def test_generators_nest_and_filter_with_tuple_targets(self):
+        text = "let cells = [(r, c) for r in 1..3 for c in 1..3 if r != c]\nprimary x(r, c) for r, c in cells"
+        assert len(names(text)) == 6
+        assert names("primary x(a, b) for (a, (b, _)) in [(1, (2, 3))]") == ["x(1, 2)"]
+
+    def test_labels_interpolate_expressions(self):
+        model = loads('primary a\noption "{1 + 2}-{\'x\'}-{{literal}}": a', "t.xc")
+        assert model.problem.options[0].label == "3-x-{literal}"
+
+    def test_arithmetic_and_logic(self):
+        text = "\n".join([
+            "let values = [7 // 2, 7 % 3, 2 ** 5, -3 + 4 * 2, 6 / 3, abs(-4), 1 if 2 > 1 else 0]",
+            "let ok = 1 < 2 <= 2 and not false and (3 in [1, 3]) and 4 not in {1, 2} or false",
+            "primary v(k, x) for k, x in enumerate(values) if ok",
+        ])
+        assert names(text) == ["v(0, 3)", "v(1, 1)", "v(2, 32)", "v(3, 5)", "v(4, 2)", "v(5, 4)", "v(6, 1)"]
+        assert names("primary v(x) for x in [1 < 2 < 1, 1 if false else 2, 'ab' < 'b', (1, 2) + (3,)]") == [
+            "v(false)", "v(2)", "v(true)", "v((1, 2, 3))"]
+
+    def test_collections_and_builtins(self):
+        text = "\n".join([
+            "let d = {k: k * k for k in 1..3}",
+            "let s = {x % 2 for x in 1..5}",
+            "let t = sorted([3, 1, 2])",
+            "let z = zip([1, 2], ['a', 'b'])",
+            "let cs = combinations(1..4, 2)",
+            "let p = product([0, 1], [0, 1])",
+            "primary check(a, b, c, d, e, f, g, h)",
+            "    for a in [sum(values(d))] for b in [len(s)] for c in [t[0]] for e in [len(cs)] for f in [len(p)]",
+            "    for d in [max(keys(d))] for g in [min(1, 2)] for h in [str(len(z)) + str(int('7'))]",
+        ])
+        assert names(text) == ["check(14, 2, 1, 3, 6, 4, 1, 27)"]
+
+    def test_recursive_functions(self):
+        text = "def fib(n) = n if n < 2 else fib(n - 1) + fib(n - 2)\nprimary f(fib(10))"
+        assert names(text) == ["f(55)"]
+
+    def test_grid_values(self):
+        text = 'param g = grid """\nab.\n.cd\n"""\nprimary x(r, c, g[r, c]) for (r, c) in g.cells\nprimary size(len(g.rows), len(g.cols), g.width, g.height)'
+        assert names(text) == ["x(1, 1, a)", "x(1, 2, b)", "x(2, 2, c)", "x(2, 3, d)", "size(2, 3, 3, 2)"]
+        tokens = 'param g = grid """\n10 11\n. 12\n"""\nprimary x(g[r, c]) for (r, c) in g.cells'
+        assert names(tokens) == ["x(10)", "x(11)", "x(12)"]
+
+    def test_params_from_the_command_line(self):
+        text = "param n = 3\nparam flag = false\nparam word = 'a'\nprimary x(k, flag, word) for k in 1..n"
+        model = loads(text, "t.xc", {"n": "2", "flag": "true", "word": "zz"})
+        assert [i.name for i in model.problem.items] == ["x(1, true, zz)", "x(2, true, zz)"]
+        model = loads("param xs = [1, 2]\nprimary x(k) for k in xs", "t.xc", {"xs": "[5, 6, 7]"})
+        assert len(model.problem.items) == 3
+
+    def test_include_shares_definitions(self, tmp_path, capsys):
+        (tmp_path / "common.xc").write_text("let N = 4\ndef double(x) = 2 * x\n")
+        (tmp_path / "main.xc").write_text('include "common.xc"\nprimary x(double(k)) for k in 1..N\n'
+                                          "option x(double(k)) for k in 1..N\n")
+        assert main(["count", str(tmp_path / "main.xc")]) == 0
+        assert capsys.readouterr().out == "1\n"
+
+    def test_show_paints_cells_and_the_cli_draws_them(self, tmp_path, capsys):
+        path = tmp_path / "paint.xc"
+        path.write_text("primary a b\noption a show [(1, 1), (1, 2)] = 'A'\noption b show (2, 1) = 'B'\n")
+        assert main(["run", str(path)]) == 0
+        assert capsys.readouterr().out == "Solution 1:\nA A\nB\n"
+
+    def test_a_model_without_show_lists_its_options(self, tmp_path, capsys):
+        path = tmp_path / "plain.xc"
+        path.write_text('primary a b\noption "first": a\noption b\n')
+        assert main(["run", str(path)]) == 0
+        assert capsys.readouterr().out == "Solution 1:\n  first\n  b\n"
+
+    def test_check_and_convert(self, tmp_path, capsys):
+        path = tmp_path / "m.xc"
+        path.write_text("primary a b c\nsecondary x\noption a x:1\noption b x:1\n")
+        assert main(["check", str(path)]) == 1
+        assert "impossible: primary item c must be covered 1 times but 0 options name it" in capsys.readouterr().out
+        assert main(["convert", str(path), "--to", "dlx"]) == 0
+        assert "a b c | x\na x:1\nb x:1\n" in capsys.readouterr().out
+        assert main(["convert", str(path), "--to", "json"]) == 0
+        assert '"label": "a x:1"' in capsys.readouterr().out
+
+
+ERRORS = [
+    ("primary a\noption b", 2, 8, "item b is not declared"),
+    ("primary box(1)\noption boxx(1)", 2, 8, "item boxx(1) is not declared; did you mean 'box(1)'?"),
+    ("let box = 1\nprimary x(boxx)", 2, 11, "unknown name 'boxx'; did you mean 'box'?"),
+    ("primary cell(r) for r in 1..9\noption cell(10)", 2, 8, "item cell(10) is not declared"),
+    ("primary a\noption a for k in [1 // 0]", 2, 20, "division by zero"),
+    ("primary a a", 1, 11, "declared twice"),
+    ("primary a\noption a a", 2, 10, "appears twice"),
+    ("primary a\noption a:1", 2, 8, "primary item a cannot have a colour"),
+    ("primary a\nsecondary x\noption x", 3, 1, "names no primary item"),
+    ("primary a\noption a\ngiven 'nothing'", 3, 1, "no option is labelled 'nothing'"),
+    ("primary a\noption 'x': a\noption 'x': a\ngiven 'x'", 4, 1, "2 options are labelled 'x'"),
+    ("primary a [3..1]", 1, 11, "not a range of counts"),
+    ("primary a [true]", 1, 12, "must be an integer"),
+    ("let x = 1\nlet x = 2", 2, 5, "already defined"),
+    ("def f(n) = f(n + 1)\nprimary x(f(1))", 1, 12, "calls nest deeper than 64"),
+    ("primary x(k) for k in 5", 1, 23, "cannot iterate over a int"),
+    ("let a, b = [1, 2, 3]", 1, 5, "cannot unpack 3 values into 2 names"),
+    ("primary x(len(5))", 1, 11, "has no length"),
+    ("primary x([1][5])", 1, 11, "out of range"),
+    ("primary x({1: 2}[3])", 1, 11, "no key 3"),
+    ("primary x('a' + 1)", 1, 11, "type mismatch"),
+    ("primary x((1, 2).cells)", 1, 18, "has no attribute 'cells'"),
+    ("primary x(3(1))", 1, 11, "cannot be called"),
+    ("primary x(2 ** 1000000)", 1, 11, "too large"),
+    ("primary x(len('ab' * 10000000))", 1, 15, "longer than"),
+    ("primary x(7 / 2)", 1, 11, "divides integers exactly"),
+    ("primary x('{oops')", 1, 11, "never closed"),
+    ("primary x('{1 +}')", 1, 16, "in {1 +}"),
+    ("option", 1, 7, "expected"),
+    ("primary a b\noption a (", 2, 11, "unexpected end of the line; expected"),
+    ("primary a $", 1, 11, "unexpected character '$'"),
+    ("include 'nowhere.xc'", 1, 9, "cannot include 'nowhere.xc': no such file"),
+]
+
+
+@pytest.mark.parametrize("text, line, column, words", ERRORS, ids=[e[3][:30] for e in ERRORS])
+def test_every_error_names_file_line_column_and_what_went_wrong(text, line, column, words):
+    with pytest.raises(ExcoverError) as caught:
+        loads(text, "bad.xc")
+    error = caught.value
+    assert words in error.message
+    assert (error.file, error.line, error.column) == ("bad.xc", line, column)
+    assert error.source_line == text.splitlines()[line - 1]
+    rendered = str(error)
+    assert rendered.startswith(f"bad.xc:{line}:{column}: ") and rendered.endswith("^")
+
+
+def test_budgets_stop_runaway_models():
+    with pytest.raises(ExcoverError, match="budget of 1,000 steps") as caught:
+        loads("primary x(k) for k in 1..100000", "big.xc", budget=Budget(max_steps=1000))
+    assert caught.value.line == 1
+    with pytest.raises(ExcoverError, match="more than 10 options"):
+        loads("primary a [0..*]\noption a for k in 1..20", "big.xc", budget=Budget(max_options=10))
+
+
+def test_include_errors(tmp_path):
+    (tmp_path / "a.xc").write_text('include "b.xc"\n')
+    (tmp_path / "b.xc").write_text('include "a.xc"\n')
+    (tmp_path / "secret.txt").write_text("password\n")
+    (tmp_path / "c.xc").write_text('include "secret.txt"\n')
+    (tmp_path / "d.xc").write_text('primary a\ninclude "e.xc"\n')
+    (tmp_path / "e.xc").write_text('option zz\n')
+    with pytest.raises(ExcoverError, match="include cycle"):
+        from excover.language.evaluate import load
+        load(tmp_path / "a.xc")
+    with pytest.raises(ExcoverError, match="only .xc model files"):
+        load(tmp_path / "c.xc")
+    with pytest.raises(ExcoverError) as caught:
+        load(tmp_path / "d.xc")
+    assert caught.value.file.endswith("e.xc") and caught.value.line == 1
+
+
+def test_unknown_param_on_the_command_line(tmp_path, capsys):
+    path = tmp_path / "m.xc"
+    path.write_text("param size = 3\nprimary a\noption a\n")
+    assert main(["count", str(path), "-p", "sise=4"]) == 2
+    assert "did you mean 'size'?" in capsys.readouterr().err
+    assert main(["count", str(path), "-p", "size=four"]) == 2
+    assert "m.xc:1:7: -p size=four" in capsys.readouterr().err
+
+
+SHIPPED = sorted((ROOT / "puzzles").glob("*.xc")) + [None]
+
+
+def damaged(text: str, rng: random.Random) -> str:
+    chars = list(text)
+    for _ in range(rng.randint(1, 4)):
+        k = rng.randrange(len(chars) + 1)
+        action = rng.choice(["delete", "insert", "replace", "cut"])
+        if action == "delete" and chars:
+            del chars[min(k, len(chars) - 1)]
+        elif action == "insert":
+            chars.insert(k, rng.choice(list("()[]{}:=.,\"'#\n 0123abc+-*/<>") + ["for ", "if ", " in "]))
+        elif action == "replace" and chars:
+            chars[min(k, len(chars) - 1)] = rng.choice(list("()[]{}:=.,\"' \nx9"))
+        else:
+            chars = chars[:k]
+    return "".join(chars)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([p for p in SHIPPED if p is not None] + [DOC]))
+def test_damaged_models_never_give_a_traceback(tmp_path_factory, seed, source):
+    text = source.read_text()
+    if source == DOC:
+        text = random.Random(seed).choice(tutorial_examples())
+    broken = damaged(text, random.Random(seed))
+    path = tmp_path_factory.mktemp("fuzz") / "damaged.xc"
+    path.write_text(broken)
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(["count", str(path), "--max-steps", "200000", "--node-limit", "100000"])
+    assert code in (0, 1, 2)
+    if code == 2:
+        assert re.match(r"excover: error: .*damaged\.xc(:\d+:\d+)?: ", err.getvalue()), err.getvalue()
