@@ -10,24 +10,20 @@ that failed.
 from __future__ import annotations
 
 import contextlib
-import difflib
-import itertools
-import operator
 import sys
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterator
 
 import attrs
 from lark import Token, Tree
 
 from excover.errors import ExcoverError
 from excover.language.parse import parse
-from excover.language.values import GRID_ATTRIBUTES, Builtin, Function, Grid, format_value, item_name, type_name
+from excover.language.builtins import BUILTINS
+from excover.language.expressions import EXPRESSIONS, describe, order_key, string_literal
+from excover.language.failure import ModelFailure, fail, suggestion
+from excover.language.values import Builtin, Function, Grid, format_value, item_name, type_name
 from excover.model import Item, LoadedModel, Option, Problem
-
-MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
-MAX_POWER_BITS = 100_000
-
 
 @attrs.define
 class Budget:
@@ -63,19 +59,6 @@ class Scope:
             found.update(scope.names)
             scope = scope.parent
         return found
-
-
-class ModelFailure(Exception):
-    """Raised inside the interpreter with the node that failed; turned into an ExcoverError."""
-
-    def __init__(self, message: str, node: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.node = node
-
-
-def fail(message: str, node: Any) -> ModelFailure:
-    return ModelFailure(message, node)
 
 
 @attrs.define
@@ -133,7 +116,7 @@ class Evaluator:
         unknown = set(self.overrides) - self.params_declared
         if unknown:
             name = sorted(unknown)[0]
-            hint = _suggestion(name, self.params_declared)
+            hint = suggestion(name, self.params_declared)
             raise ExcoverError(f"-p {name}: the model declares no param {name!r}{hint}", file=filename)
         return self.finish()
 
@@ -206,7 +189,7 @@ class Evaluator:
 
     def statement_include(self, node: Tree) -> None:
         (token,) = node.children
-        relative = _string_literal(token)
+        relative = string_literal(token)
         if self.current is None or self.current.filename.startswith("<"):
             raise fail("include needs the model to be a file", token)
         path = Path(self.current.filename).parent / relative
@@ -335,7 +318,7 @@ class Evaluator:
         elif isinstance(value, dict):
             value = list(value)
         elif isinstance(value, (set, frozenset)):
-            value = sorted(value, key=_order_key)
+            value = sorted(value, key=order_key)
         elif not isinstance(value, (list, tuple, range, str)):
             raise fail(f"cannot iterate over a {type_name(value)}", node)
         for element in value:
@@ -408,11 +391,11 @@ class Evaluator:
         except ZeroDivisionError:
             raise fail("division by zero", node) from None
         except (TypeError, ValueError, IndexError, KeyError, OverflowError) as error:
-            raise fail(_describe(error), node) from None
+            raise fail(describe(error), node) from None
 
     def string(self, token: Token, scope: Scope) -> str:
         """A string literal with its {expression} parts filled in."""
-        text = _string_literal(token)
+        text = string_literal(token)
         if token.startswith('"""') or "{" not in text:
             return text
         out, k = [], 0
@@ -469,7 +452,7 @@ class Evaluator:
             has_primary = False
             for name, colour, node in pending.entries:
                 if name not in declared:
-                    raise self.located(fail(f"item {name} is not declared{_suggestion(name, declared)}", node), pending.source)
+                    raise self.located(fail(f"item {name} is not declared{suggestion(name, declared)}", node), pending.source)
                 if name in seen:
                     raise self.located(fail(f"item {name} appears twice in this option", node), pending.source)
                 seen.add(name)
@@ -514,7 +497,7 @@ class Evaluator:
         for label, node, source in self.givens:
             matches = by_label.get(label, [])
             if not matches:
-                raise self.located(fail(f"no option is labelled {label!r}{_suggestion(label, by_label)}", node), source)
+                raise self.located(fail(f"no option is labelled {label!r}{suggestion(label, by_label)}", node), source)
             if len(matches) > 1:
                 raise self.located(fail(f"{len(matches)} options are labelled {label!r}; a given must name one",
                                         node), source)
@@ -522,367 +505,13 @@ class Evaluator:
         return tuple(forced)
 
 
-# -- expression rules (one function per tree node kind) ----------------------------------
-
-
-def _integer(ev, node, scope):
-    return int(node.children[0])
-
-
-def _string(ev, node, scope):
-    return ev.string(node.children[0], scope)
-
-
-def _grid(ev, node, scope):
-    return Grid.from_text(_string_literal(node.children[0]))
-
-
-def _name(ev, node, scope):
-    token = node.children[0]
-    name = str(token)
-    try:
-        value = scope.lookup(name)
-    except KeyError:
-        raise fail(f"unknown name {name!r}{_suggestion(name, scope.visible())}", token) from None
-    if ev.tracking is not None and name in ev.depends:
-        ev.tracking |= ev.depends[name]
-    return value
-
-
-def _elements(ev, node, scope):
-    return [ev.eval(child, scope) for child in node.children if child is not None]
-
-
-def _comprehension(ev, node, scope):
-    element, *generators = node.children
-    return [ev.eval(element, inner) for inner in ev.generate(generators, scope)]
-
-
-def _dict(ev, node, scope):
-    result = {}
-    for pair in node.children:
-        if pair is not None:
-            key, value = (ev.eval(part, scope) for part in pair.children)
-            result[key] = value
-    return result
-
-
-def _dict_comprehension(ev, node, scope):
-    pair, *generators = node.children
-    result = {}
-    for inner in ev.generate(generators, scope):
-        key, value = (ev.eval(part, inner) for part in pair.children)
-        result[key] = value
-    return result
-
-
-def _if_else(ev, node, scope):
-    value, condition, otherwise = node.children
-    return ev.eval(value, scope) if ev.eval(condition, scope) else ev.eval(otherwise, scope)
-
-
-def _or(ev, node, scope):
-    left, right = node.children
-    return ev.eval(left, scope) or ev.eval(right, scope)
-
-
-def _and(ev, node, scope):
-    left, right = node.children
-    return ev.eval(left, scope) and ev.eval(right, scope)
-
-
-def _not(ev, node, scope):
-    return not ev.eval(node.children[0], scope)
-
-
-COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-    ">=": operator.ge, "in": lambda a, b: _contains(b, a), "not in": lambda a, b: not _contains(b, a),
-}
-
-
-def _contains(container, element):
-    if isinstance(container, Grid):
-        return element in container.cells
-    if isinstance(container, str) and not isinstance(element, str):
-        raise TypeError(f"'in <string>' needs a string on the left, not a {type_name(element)}")
-    return element in container
-
-
-def _compare(ev, node, scope):
-    children = node.children
-    left = ev.eval(children[0], scope)
-    for k in range(1, len(children), 2):
-        op = " ".join(str(children[k]).split())
-        right = ev.eval(children[k + 1], scope)
-        if not COMPARISONS[op](left, right):
-            return False
-        left = right
-    return True
-
-
-def _span(ev, node, scope):
-    lo, hi = (ev.integer(child, scope, "a range bound") for child in node.children)
-    return range(lo, hi + 1)
-
-
-def _binary(ev, node, scope):
-    left_node, op, right_node = node.children
-    left, right = ev.eval(left_node, scope), ev.eval(right_node, scope)
-    op = str(op)
-    if op == "+":
-        if isinstance(left, (set, frozenset)) and isinstance(right, (set, frozenset)):
-            return frozenset(left | right)
-        result = left + right
-    elif op == "-":
-        result = frozenset(left - right) if isinstance(left, (set, frozenset)) else left - right
-    elif op == "*":
-        for sequence, times in ((left, right), (right, left)):
-            if isinstance(sequence, (str, list, tuple)) and isinstance(times, int):
-                if len(sequence) * times > MAX_SEQUENCE:
-                    raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
-        result = left * right
-    elif op == "/":
-        if isinstance(left, int) and isinstance(right, int) and right and left % right == 0:
-            result = left // right
-        else:
-            raise fail("'/' divides integers exactly; use '//' for the quotient", node)
-    elif op == "//":
-        result = left // right
-    else:
-        result = left % right
-    if isinstance(result, (str, list, tuple)) and len(result) > MAX_SEQUENCE:
-        raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
-    return result
-
-
-def _unary(ev, node, scope):
-    op, operand = node.children
-    value = ev.eval(operand, scope)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(f"'{op}' needs a number, not a {type_name(value)}", node)
-    return -value if str(op) == "-" else value
-
-
-def _power(ev, node, scope):
-    base = ev.integer(node.children[0], scope, "a power's base")
-    exponent = ev.integer(node.children[2], scope, "an exponent")
-    if exponent < 0:
-        raise fail("negative exponents are not integers", node)
-    if base not in (0, 1, -1) and exponent * max(abs(base).bit_length(), 1) > MAX_POWER_BITS:
-        raise fail("that power is too large", node)
-    return base ** exponent
-
-
-def _call(ev, node, scope):
-    function_node, arguments = node.children
-    function = ev.eval(function_node, scope)
-    values = [] if arguments is None else [ev.eval(a, scope) for a in arguments.children]
-    return ev.call(function, values, node)
-
-
-def _index(ev, node, scope):
-    container_node, *key_nodes = node.children
-    container = ev.eval(container_node, scope)
-    keys = [ev.eval(k, scope) for k in key_nodes]
-    key = keys[0] if len(keys) == 1 else tuple(keys)
-    if isinstance(container, Grid):
-        if not (isinstance(key, tuple) and len(key) == 2):
-            raise fail("a grid is indexed by a position: g[row, column]", node)
-        return container[key]
-    if isinstance(container, dict):
-        if key not in container:
-            raise fail(f"no key {format_value(key)} in this dict", node)
-        return container[key]
-    if isinstance(container, (list, tuple, str, range)):
-        if not isinstance(key, int):
-            raise fail(f"a {type_name(container)} is indexed by an integer, from 0", node)
-        return container[key]
-    raise fail(f"a {type_name(container)} cannot be indexed", node)
-
-
-def _attribute(ev, node, scope):
-    value_node, name = node.children
-    value = ev.eval(value_node, scope)
-    if isinstance(value, Grid) and str(name) in GRID_ATTRIBUTES:
-        return getattr(value, str(name))
-    raise fail(f"a {type_name(value)} has no attribute {str(name)!r}"
-               + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)
-
-
-def _tuple(ev, node, scope):
-    return tuple(_elements(ev, node, scope))
-
-
-def _set(ev, node, scope):
-    return frozenset(_elements(ev, node, scope))
-
-
-def _expression(ev, node, scope):
-    return ev.eval(node.children[0], scope)
-
-
-EXPRESSIONS: dict[str, Callable[[Evaluator, Any, Scope], Any]] = {
-    "integer": _integer, "string": _string, "true": lambda ev, n, s: True, "false": lambda ev, n, s: False,
-    "grid": _grid, "name": _name, "tuple": _tuple, "list": _elements,
-    "list_comprehension": _comprehension, "set": _set,
-    "set_comprehension": lambda ev, n, s: frozenset(_comprehension(ev, n, s)),
-    "dict": _dict, "dict_comprehension": _dict_comprehension, "if_else": _if_else, "or_": _or, "and_": _and,
-    "not_": _not, "compare": _compare, "span": _span, "binary": _binary, "unary": _unary, "power": _power,
-    "call": _call, "index": _index, "attribute": _attribute, "expression": _expression,
-}
-
-
-# -- built-in functions: each charges for the elements it walks ---------------------------
-
-
-def _walk(ev: Evaluator, node: Any, value: Any) -> list:
-    return list(ev.iterate(value, node))
-
-
-def _builtin(name: str):
-    def register(function):
-        BUILTINS[name] = Builtin(name, function)
-        return function
-    return register
-
-
-BUILTINS: dict[str, Builtin] = {}
-
-
-def _simple(name: str, consume: Callable[[list], Any]) -> None:
-    """A built-in of one iterable argument (or several values)."""
-    def call(ev, node, *arguments):
-        if len(arguments) == 1:
-            return consume(_walk(ev, node, arguments[0]))
-        if not arguments:
-            raise fail(f"{name}() needs an argument", node)
-        return consume(list(arguments))
-    BUILTINS[name] = Builtin(name, call)
-
-
-_simple("sum", sum)
-_simple("min", min)
-_simple("max", max)
-_simple("sorted", lambda values: sorted(values, key=_order_key))
-_simple("list", list)
-_simple("set", frozenset)
-_simple("tuple", tuple)
-_simple("any", any)
-_simple("all", all)
-_simple("reversed", lambda values: values[::-1])
-
-
-@_builtin("len")
-def _len(ev, node, value):
-    if isinstance(value, (str, list, tuple, range, dict, set, frozenset, Grid)):
-        return len(value)
-    raise fail(f"a {type_name(value)} has no length", node)
-
-
-@_builtin("abs")
-def _abs(ev, node, value):
-    return abs(value)
-
-
-@_builtin("str")
-def _str(ev, node, value):
-    return format_value(value)
-
-
-@_builtin("int")
-def _int(ev, node, value):
-    return int(value)
-
-
-@_builtin("range")
-def _range(ev, node, *arguments):
-    return range(*arguments)
-
-
-@_builtin("enumerate")
-def _enumerate(ev, node, value, start=0):
-    return [(start + k, element) for k, element in enumerate(_walk(ev, node, value))]
-
-
-@_builtin("zip")
-def _zip(ev, node, *values):
-    return list(zip(*(_walk(ev, node, value) for value in values)))
-
-
-def _combinatorial(name: str, make: Callable[..., Iterable]) -> None:
-    def call(ev, node, value, *rest):
-        result = []
-        for combination in make(_walk(ev, node, value), *rest):
-            ev.charge(node)
-            result.append(combination)
-        return result
-    BUILTINS[name] = Builtin(name, call)
-
-
-_combinatorial("permutations", itertools.permutations)
-_combinatorial("combinations", itertools.combinations)
-
-
-@_builtin("product")
-def _product(ev, node, *values):
-    result = []
-    for combination in itertools.product(*(_walk(ev, node, value) for value in values)):
-        ev.charge(node)
-        result.append(combination)
-    return result
-
-
-def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
-    def call(ev, node, value):
-        if not isinstance(value, dict):
-            raise fail(f"{name}() needs a dict, not a {type_name(value)}", node)
-        return list(view(value))
-    BUILTINS[name] = Builtin(name, call)
-
-
-_dict_view("keys", dict.keys)
-_dict_view("values", dict.values)
-_dict_view("items", dict.items)
-
-
-@_builtin("regions")
-def _regions(ev, node, grid):
-    if not isinstance(grid, Grid):
-        raise fail(f"regions() needs a grid, not a {type_name(grid)}", node)
-    return grid.regions()
-
-
 # -- helpers --------------------------------------------------------------------------------
-
-
-def _order_key(value: Any) -> tuple:
-    """Sort mixed values deterministically (numbers before strings before the rest)."""
-    if isinstance(value, bool):
-        return (0, int(value), "")
-    if isinstance(value, int):
-        return (0, value, "")
-    if isinstance(value, str):
-        return (1, 0, value)
-    if isinstance(value, tuple):
-        return (2, 0, tuple(_order_key(v) for v in value))
-    return (3, 0, format_value(value))
 
 
 def _cells_of(key: Any) -> list:
     if isinstance(key, (list, set, frozenset)) or (isinstance(key, tuple) and key and isinstance(key[0], tuple)):
         return list(key)
     return [key]
-
-
-def _string_literal(token: Token) -> str:
-    text = str(token)
-    if text.startswith('"""'):
-        return text[3:-3]
-    body = text[1:-1]
-    if "\\" not in body:
-        return body
-    return body.encode("latin-1", "backslashreplace").decode("unicode_escape")
 
 
 def _position(node: Any) -> tuple[int | None, int | None]:
@@ -897,21 +526,6 @@ def _position(node: Any) -> tuple[int | None, int | None]:
             if line is not None:
                 return line, column
     return None, None
-
-
-def _suggestion(name: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def _describe(error: Exception) -> str:
-    text = str(error)
-    if isinstance(error, KeyError):
-        return f"no key {text}"
-    if isinstance(error, TypeError):
-        text = text.replace("'frozenset'", "'set'").replace("'str'", "'string'")
-        return f"type mismatch: {text}"
-    return text
 
 
 @contextlib.contextmanager

@@ -1,0 +1,129 @@
+"""The built-in functions of the language. Each walks its arguments through the evaluator,
+which charges the budget for every element, so no built-in can run unbounded."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable, Iterable
+
+from excover.language.expressions import order_key
+from excover.language.failure import fail
+from excover.language.values import Builtin, Grid, format_value, type_name
+
+def _walk(ev: Any, node: Any, value: Any) -> list:
+    return list(ev.iterate(value, node))
+
+
+def _builtin(name: str):
+    def register(function):
+        BUILTINS[name] = Builtin(name, function)
+        return function
+    return register
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def _simple(name: str, consume: Callable[[list], Any]) -> None:
+    """A built-in of one iterable argument (or several values)."""
+    def call(ev, node, *arguments):
+        if len(arguments) == 1:
+            return consume(_walk(ev, node, arguments[0]))
+        if not arguments:
+            raise fail(f"{name}() needs an argument", node)
+        return consume(list(arguments))
+    BUILTINS[name] = Builtin(name, call)
+
+
+_simple("sum", sum)
+_simple("min", min)
+_simple("max", max)
+_simple("sorted", lambda values: sorted(values, key=order_key))
+_simple("list", list)
+_simple("set", frozenset)
+_simple("tuple", tuple)
+_simple("any", any)
+_simple("all", all)
+_simple("reversed", lambda values: values[::-1])
+
+
+@_builtin("len")
+def _len(ev, node, value):
+    if isinstance(value, (str, list, tuple, range, dict, set, frozenset, Grid)):
+        return len(value)
+    raise fail(f"a {type_name(value)} has no length", node)
+
+
+@_builtin("abs")
+def _abs(ev, node, value):
+    return abs(value)
+
+
+@_builtin("str")
+def _str(ev, node, value):
+    return format_value(value)
+
+
+@_builtin("int")
+def _int(ev, node, value):
+    return int(value)
+
+
+@_builtin("range")
+def _range(ev, node, *arguments):
+    return range(*arguments)
+
+
+@_builtin("enumerate")
+def _enumerate(ev, node, value, start=0):
+    return [(start + k, element) for k, element in enumerate(_walk(ev, node, value))]
+
+
+@_builtin("zip")
+def _zip(ev, node, *values):
+    return list(zip(*(_walk(ev, node, value) for value in values)))
+
+
+def _combinatorial(name: str, make: Callable[..., Iterable]) -> None:
+    def call(ev, node, value, *rest):
+        result = []
+        for combination in make(_walk(ev, node, value), *rest):
+            ev.charge(node)
+            result.append(combination)
+        return result
+    BUILTINS[name] = Builtin(name, call)
+
+
+_combinatorial("permutations", itertools.permutations)
+_combinatorial("combinations", itertools.combinations)
+
+
+@_builtin("product")
+def _product(ev, node, *values):
+    result = []
+    for combination in itertools.product(*(_walk(ev, node, value) for value in values)):
+        ev.charge(node)
+        result.append(combination)
+    return result
+
+
+def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
+    def call(ev, node, value):
+        if not isinstance(value, dict):
+            raise fail(f"{name}() needs a dict, not a {type_name(value)}", node)
+        return list(view(value))
+    BUILTINS[name] = Builtin(name, call)
+
+
+_dict_view("keys", dict.keys)
+_dict_view("values", dict.values)
+_dict_view("items", dict.items)
+
+
+@_builtin("regions")
+def _regions(ev, node, grid):
+    if not isinstance(grid, Grid):
+        raise fail(f"regions() needs a grid, not a {type_name(grid)}", node)
+    return grid.regions()
+
+

@@ -1,0 +1,261 @@
+"""The expressions of the language: one function per kind of parse-tree node.
+
+Each takes the evaluator (for evaluating sub-expressions, charging the budget and calling
+functions), the node and the scope, and returns a value or raises a located failure.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+from lark import Token
+
+from excover.language.failure import fail, suggestion
+from excover.language.values import GRID_ATTRIBUTES, Grid, format_value, type_name
+
+MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
+MAX_POWER_BITS = 100_000
+
+
+def _integer(ev, node, scope):
+    return int(node.children[0])
+
+
+def _string(ev, node, scope):
+    return ev.string(node.children[0], scope)
+
+
+def _grid(ev, node, scope):
+    return Grid.from_text(string_literal(node.children[0]))
+
+
+def _name(ev, node, scope):
+    token = node.children[0]
+    name = str(token)
+    try:
+        value = scope.lookup(name)
+    except KeyError:
+        raise fail(f"unknown name {name!r}{suggestion(name, scope.visible())}", token) from None
+    if ev.tracking is not None and name in ev.depends:
+        ev.tracking |= ev.depends[name]
+    return value
+
+
+def _elements(ev, node, scope):
+    return [ev.eval(child, scope) for child in node.children if child is not None]
+
+
+def _comprehension(ev, node, scope):
+    element, *generators = node.children
+    return [ev.eval(element, inner) for inner in ev.generate(generators, scope)]
+
+
+def _dict(ev, node, scope):
+    result = {}
+    for pair in node.children:
+        if pair is not None:
+            key, value = (ev.eval(part, scope) for part in pair.children)
+            result[key] = value
+    return result
+
+
+def _dict_comprehension(ev, node, scope):
+    pair, *generators = node.children
+    result = {}
+    for inner in ev.generate(generators, scope):
+        key, value = (ev.eval(part, inner) for part in pair.children)
+        result[key] = value
+    return result
+
+
+def _if_else(ev, node, scope):
+    value, condition, otherwise = node.children
+    return ev.eval(value, scope) if ev.eval(condition, scope) else ev.eval(otherwise, scope)
+
+
+def _or(ev, node, scope):
+    left, right = node.children
+    return ev.eval(left, scope) or ev.eval(right, scope)
+
+
+def _and(ev, node, scope):
+    left, right = node.children
+    return ev.eval(left, scope) and ev.eval(right, scope)
+
+
+def _not(ev, node, scope):
+    return not ev.eval(node.children[0], scope)
+
+
+COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+    ">=": operator.ge, "in": lambda a, b: _contains(b, a), "not in": lambda a, b: not _contains(b, a),
+}
+
+
+def _contains(container, element):
+    if isinstance(container, Grid):
+        return element in container.cells
+    if isinstance(container, str) and not isinstance(element, str):
+        raise TypeError(f"'in <string>' needs a string on the left, not a {type_name(element)}")
+    return element in container
+
+
+def _compare(ev, node, scope):
+    children = node.children
+    left = ev.eval(children[0], scope)
+    for k in range(1, len(children), 2):
+        op = " ".join(str(children[k]).split())
+        right = ev.eval(children[k + 1], scope)
+        if not COMPARISONS[op](left, right):
+            return False
+        left = right
+    return True
+
+
+def _span(ev, node, scope):
+    lo, hi = (ev.integer(child, scope, "a range bound") for child in node.children)
+    return range(lo, hi + 1)
+
+
+def _binary(ev, node, scope):
+    left_node, op, right_node = node.children
+    left, right = ev.eval(left_node, scope), ev.eval(right_node, scope)
+    op = str(op)
+    if op == "+":
+        if isinstance(left, (set, frozenset)) and isinstance(right, (set, frozenset)):
+            return frozenset(left | right)
+        result = left + right
+    elif op == "-":
+        result = frozenset(left - right) if isinstance(left, (set, frozenset)) else left - right
+    elif op == "*":
+        for sequence, times in ((left, right), (right, left)):
+            if isinstance(sequence, (str, list, tuple)) and isinstance(times, int):
+                if len(sequence) * times > MAX_SEQUENCE:
+                    raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+        result = left * right
+    elif op == "/":
+        if isinstance(left, int) and isinstance(right, int) and right and left % right == 0:
+            result = left // right
+        else:
+            raise fail("'/' divides integers exactly; use '//' for the quotient", node)
+    elif op == "//":
+        result = left // right
+    else:
+        result = left % right
+    if isinstance(result, (str, list, tuple)) and len(result) > MAX_SEQUENCE:
+        raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+    return result
+
+
+def _unary(ev, node, scope):
+    op, operand = node.children
+    value = ev.eval(operand, scope)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise fail(f"'{op}' needs a number, not a {type_name(value)}", node)
+    return -value if str(op) == "-" else value
+
+
+def _power(ev, node, scope):
+    base = ev.integer(node.children[0], scope, "a power's base")
+    exponent = ev.integer(node.children[2], scope, "an exponent")
+    if exponent < 0:
+        raise fail("negative exponents are not integers", node)
+    if base not in (0, 1, -1) and exponent * max(abs(base).bit_length(), 1) > MAX_POWER_BITS:
+        raise fail("that power is too large", node)
+    return base ** exponent
+
+
+def _call(ev, node, scope):
+    function_node, arguments = node.children
+    function = ev.eval(function_node, scope)
+    values = [] if arguments is None else [ev.eval(a, scope) for a in arguments.children]
+    return ev.call(function, values, node)
+
+
+def _index(ev, node, scope):
+    container_node, *key_nodes = node.children
+    container = ev.eval(container_node, scope)
+    keys = [ev.eval(k, scope) for k in key_nodes]
+    key = keys[0] if len(keys) == 1 else tuple(keys)
+    if isinstance(container, Grid):
+        if not (isinstance(key, tuple) and len(key) == 2):
+            raise fail("a grid is indexed by a position: g[row, column]", node)
+        return container[key]
+    if isinstance(container, dict):
+        if key not in container:
+            raise fail(f"no key {format_value(key)} in this dict", node)
+        return container[key]
+    if isinstance(container, (list, tuple, str, range)):
+        if not isinstance(key, int):
+            raise fail(f"a {type_name(container)} is indexed by an integer, from 0", node)
+        return container[key]
+    raise fail(f"a {type_name(container)} cannot be indexed", node)
+
+
+def _attribute(ev, node, scope):
+    value_node, name = node.children
+    value = ev.eval(value_node, scope)
+    if isinstance(value, Grid) and str(name) in GRID_ATTRIBUTES:
+        return getattr(value, str(name))
+    raise fail(f"a {type_name(value)} has no attribute {str(name)!r}"
+               + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)
+
+
+def _tuple(ev, node, scope):
+    return tuple(_elements(ev, node, scope))
+
+
+def _set(ev, node, scope):
+    return frozenset(_elements(ev, node, scope))
+
+
+def _expression(ev, node, scope):
+    return ev.eval(node.children[0], scope)
+
+
+EXPRESSIONS: dict[str, Callable[[Any, Any, Any], Any]] = {
+    "integer": _integer, "string": _string, "true": lambda ev, n, s: True, "false": lambda ev, n, s: False,
+    "grid": _grid, "name": _name, "tuple": _tuple, "list": _elements,
+    "list_comprehension": _comprehension, "set": _set,
+    "set_comprehension": lambda ev, n, s: frozenset(_comprehension(ev, n, s)),
+    "dict": _dict, "dict_comprehension": _dict_comprehension, "if_else": _if_else, "or_": _or, "and_": _and,
+    "not_": _not, "compare": _compare, "span": _span, "binary": _binary, "unary": _unary, "power": _power,
+    "call": _call, "index": _index, "attribute": _attribute, "expression": _expression,
+}
+
+
+
+
+def order_key(value: Any) -> tuple:
+    """Sort mixed values deterministically (numbers before strings before the rest)."""
+    if isinstance(value, bool):
+        return (0, int(value), "")
+    if isinstance(value, int):
+        return (0, value, "")
+    if isinstance(value, str):
+        return (1, 0, value)
+    if isinstance(value, tuple):
+        return (2, 0, tuple(order_key(v) for v in value))
+    return (3, 0, format_value(value))
+
+
+def string_literal(token: Token) -> str:
+    text = str(token)
+    if text.startswith('"""'):
+        return text[3:-3]
+    body = text[1:-1]
+    if "\\" not in body:
+        return body
+    return body.encode("latin-1", "backslashreplace").decode("unicode_escape")
+
+
+def describe(error: Exception) -> str:
+    text = str(error)
+    if isinstance(error, KeyError):
+        return f"no key {text}"
+    if isinstance(error, TypeError):
+        text = text.replace("'frozenset'", "'set'").replace("'str'", "'string'")
+        return f"type mismatch: {text}"
+    return text
