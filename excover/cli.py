@@ -134,9 +134,32 @@ def _report(search, started: float, args) -> None:
               f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
+def _progress_text(search) -> str:
+    return (f"progress: {search.progress():6.2%} of the tree, {search.solutions_found:,} solutions, "
+            f"{search.nodes:,} nodes")
+
+
 def _progress_line(search) -> None:
-    print(f"progress: {search.progress():6.2%} of the tree, {search.solutions_found:,} solutions, "
-          f"{search.nodes:,} nodes", file=sys.stderr, flush=True)
+    print(_progress_text(search), file=sys.stderr, flush=True)
+
+
+class _TerminalProgress:
+    """On a terminal, one status line on stderr, redrawn in place and erased at the end."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True, highlight=False)
+        self.shown = False
+
+    def __call__(self, search) -> None:
+        self.console.print(f"[dim]{_progress_text(search)}[/dim]", end="\r")
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.console.file.write("\r" + " " * (self.console.width - 1) + "\r")
+            self.console.file.flush()
 
 
 def _console():
@@ -206,7 +229,12 @@ def _count(args) -> int:
     model = _load(args)
     started = time.perf_counter()
     search = _search(model, args)
-    total = search.count(report=_progress_line if args.progress else None)
+    live = _TerminalProgress() if not args.progress and sys.stderr.isatty() else None
+    try:
+        total = search.count(report=_progress_line if args.progress else live)
+    finally:
+        if live is not None:
+            live.close()
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
     return FOUND if total else NOT_FOUND

@@ -247,3 +247,42 @@ def test_damaged_models_never_give_a_traceback(tmp_path_factory, seed, source):
     assert code in (0, 1, 2)
     if code == 2:
         assert re.match(r"excover: error: .*damaged\.xc(:\d+:\d+)?: ", err.getvalue()), err.getvalue()
+
+
+def test_params_can_be_read_from_files(tmp_path, capsys):
+    model = tmp_path / "m.xc"
+    model.write_text("param n = 1\nprimary x(k) for k in 1..n\noption x(k) for k in 1..n\n")
+    value = tmp_path / "n.txt"
+    value.write_text("3")
+    assert main(["check", str(model), "-p", f"n=@{value}"]) == 0
+    assert capsys.readouterr().out.startswith("3 primary items")
+    assert main(["check", str(model), "-p", f"n=@{tmp_path / 'missing.txt'}"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_progress_on_a_terminal_is_one_line_redrawn_in_place(tmp_path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    strip = tmp_path / "long.xc"
+    strip.write_text("primary cell(k) for k in 1..40\nprimary mono [0..*]\nprimary dom [0..*]\n"
+                     "option cell(k) mono for k in 1..40\noption cell(k) cell(k + 1) dom for k in 1..39\n")
+    controller, terminal = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "excover.cli", "count", str(strip), "--time-limit", "2.5"],
+                             stdout=subprocess.PIPE, stderr=terminal, env={**os.environ, "EXCOVER_ENGINE": "python"})
+    out, _ = child.communicate(timeout=30)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    assert out.startswith(b"at least")
+    assert b"progress:" in shown and b"\r" in shown
