@@ -6,6 +6,9 @@ from __future__ import annotations
 import itertools
 from typing import Any, Callable, Iterable
 
+import datetime
+
+from excover import geometry
 from excover.language.expressions import order_key
 from excover.language.failure import fail
 from excover.language.values import Builtin, Grid, format_value, type_name
@@ -127,3 +130,63 @@ def _regions(ev, node, grid):
     return grid.regions()
 
 
+# -- geometry (see excover/geometry.py) ---------------------------------------------------
+
+
+def _cells(ev, node, region) -> list:
+    if isinstance(region, Grid):
+        return region.cells
+    cells = _walk(ev, node, region)
+    if not all(isinstance(cell, tuple) and len(cell) in (2, 3) and all(isinstance(v, int) for v in cell)
+               for cell in cells):
+        raise fail("a region is a grid or a list of cells, (row, column) or (row, column, layer)", node)
+    return cells
+
+
+@_builtin("shape")
+def _shape(ev, node, picture):
+    if isinstance(picture, geometry.Shape):
+        return picture
+    if isinstance(picture, str):
+        return geometry.Shape.from_text(picture)
+    return geometry.Shape(_cells(ev, node, picture))
+
+
+@_builtin("box")
+def _box(ev, node, *sizes):
+    cells = geometry.box(*sizes)
+    for _ in cells:
+        ev.charge(node)
+    return cells
+
+
+def _as_shape(value, node):
+    if not isinstance(value, geometry.Shape):
+        raise fail(f"expected a shape, not a {type_name(value)}", node)
+    return value
+
+
+@_builtin("orientations")
+def _orientations(ev, node, piece, rotate=True, reflect=True):
+    return _as_shape(piece, node).orientations(bool(rotate), bool(reflect))
+
+
+@_builtin("placements")
+def _placements(ev, node, piece, region, rotate=True, reflect=True, orientations=None):
+    piece = _as_shape(piece, node)
+    cells = _cells(ev, node, region)
+    if orientations is not None:
+        orientations = [_as_shape(o, node) for o in _walk(ev, node, orientations)]
+    for _ in range(len(cells) * len(piece)):
+        ev.charge(node)  # the work is about one step per cell tried
+    return geometry.placements(piece, cells, bool(rotate), bool(reflect), orientations)
+
+
+@_builtin("today")
+def _today(ev, node):
+    today = datetime.date.today()
+    return (today.year, today.month, today.day)
+
+
+BUILTINS.update(pentominoes=geometry.PENTOMINOES, tetrominoes=geometry.TETROMINOES, soma=geometry.SOMA,
+                calendar_pieces=geometry.CALENDAR)

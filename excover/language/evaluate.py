@@ -425,11 +425,22 @@ class Evaluator:
             at = Token("STRING", inner, line=token.line, column=token.column + offset + (error.column or 1) - 1 + 1)
             raise fail(f"in {{{inner}}}: {error.message}", at) from None
 
-    def call(self, function: Any, arguments: list[Any], node: Any) -> Any:
+    def call(self, function: Any, arguments: list[Any], node: Any, keywords: dict[str, Any] | None = None) -> Any:
+        keywords = keywords or {}
         if isinstance(function, Builtin):
-            return function.call(self, node, *arguments)
+            try:
+                return function.call(self, node, *arguments, **keywords)
+            except TypeError as error:  # wrong arguments: say so in the model's words
+                message, python_name = str(error), function.call.__name__
+                if message.startswith(f"{python_name}()"):
+                    raise fail(function.name + message[len(python_name):], node) from None
+                raise
         if not isinstance(function, Function):
             raise fail(f"a {type_name(function)} cannot be called", node)
+        for name, value in keywords.items():
+            if name not in function.parameters[len(arguments):]:
+                raise fail(f"{function.name}() has no parameter {name!r} left to set", node)
+        arguments = list(arguments) + [keywords[p] for p in function.parameters[len(arguments):] if p in keywords]
         if len(arguments) != len(function.parameters):
             raise fail(f"{function.name}() takes {len(function.parameters)} arguments, not {len(arguments)}", node)
         if self.call_depth >= self.budget.max_call_depth:

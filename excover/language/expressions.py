@@ -12,7 +12,8 @@ from typing import Any, Callable
 from lark import Token
 
 from excover.language.failure import fail, suggestion
-from excover.language.values import GRID_ATTRIBUTES, Grid, format_value, type_name
+from excover.geometry import Shape
+from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, format_value, type_name
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
 MAX_POWER_BITS = 100_000
@@ -170,8 +171,18 @@ def _power(ev, node, scope):
 def _call(ev, node, scope):
     function_node, arguments = node.children
     function = ev.eval(function_node, scope)
-    values = [] if arguments is None else [ev.eval(a, scope) for a in arguments.children]
-    return ev.call(function, values, node)
+    values, keywords = [], {}
+    for argument in [] if arguments is None else arguments.children:
+        if argument.data == "keyword":
+            name, value = argument.children
+            if str(name) in keywords:
+                raise fail(f"argument {name} is given twice", name)
+            keywords[str(name)] = ev.eval(value, scope)
+        elif keywords:
+            raise fail("a positional argument cannot follow keyword arguments", argument)
+        else:
+            values.append(ev.eval(argument, scope))
+    return ev.call(function, values, node, keywords)
 
 
 def _index(ev, node, scope):
@@ -198,6 +209,8 @@ def _attribute(ev, node, scope):
     value_node, name = node.children
     value = ev.eval(value_node, scope)
     if isinstance(value, Grid) and str(name) in GRID_ATTRIBUTES:
+        return getattr(value, str(name))
+    if isinstance(value, Shape) and str(name) in SHAPE_ATTRIBUTES:
         return getattr(value, str(name))
     raise fail(f"a {type_name(value)} has no attribute {str(name)!r}"
                + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)

@@ -74,6 +74,7 @@ class Grid:
 
 
 GRID_ATTRIBUTES = {"cells", "rows", "cols", "width", "height"}
+SHAPE_ATTRIBUTES = {"cells", "dimension"}
 
 
 @attrs.frozen(eq=False)
@@ -115,7 +116,9 @@ def format_value(value: Any) -> str:
 
 
 def type_name(value: Any) -> str:
+    from excover.geometry import Shape
+
     names = {bool: "bool", int: "int", str: "string", tuple: "tuple", list: "list", set: "set",
              frozenset: "set", dict: "dict", range: "range", Grid: "grid", Function: "function",
-             Builtin: "function"}
+             Builtin: "function", Shape: "shape"}
     return names.get(type(value), type(value).__name__)
