@@ -66,7 +66,20 @@ class Shape:
         return len(self.cells)
 
     def orientations(self, rotate: bool = True, reflect: bool = True) -> list[Shape]:
-        """The distinct shapes it turns into (4 or 8 in 2D, 24 or 48 in 3D, fewer if symmetric)."""
+        """The distinct shapes it turns into (4 or 8 in 2D, 24 or 48 in 3D, fewer if symmetric).
+
+        In 2D they come in a fixed order: the shape, then turned a quarter clockwise, a half
+        and three quarters, then the same for its mirror image (duplicates left out); so
+        ``orientations(s)[0:2]`` are two orientations a quarter turn apart.
+        """
+        if self.dimension == 2:  # in a fixed order: quarter turns, then the mirror image's
+            found: dict[tuple[Cell, ...], Shape] = {}
+            for mirrored in (False, True) if reflect else (False,):
+                cells = [(r, -c) for r, c in self.cells] if mirrored else list(self.cells)
+                for _ in range(4 if rotate else 1):
+                    found.setdefault(Shape(cells).cells, Shape(cells))
+                    cells = [(c, -r) for r, c in cells]
+            return list(found.values())
         moves = _moves(self.dimension, rotate, reflect)
         seen: dict[tuple[Cell, ...], Shape] = {self.cells: self}
         frontier = [self]

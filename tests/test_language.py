@@ -109,7 +109,7 @@ class TestConstructs:
         path = tmp_path / "paint.xc"
         path.write_text("primary a b\noption a show [(1, 1), (1, 2)] = 'A'\noption b show (2, 1) = 'B'\n")
         assert main(["run", str(path)]) == 0
-        assert capsys.readouterr().out == "Solution 1:\nA A\nB\n"
+        assert capsys.readouterr().out == "Solution 1:\n┌───┐\n│A A│\n├─┬─┘\n│B│\n└─┘\n"
 
     def test_a_model_without_show_lists_its_options(self, tmp_path, capsys):
         path = tmp_path / "plain.xc"

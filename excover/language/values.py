@@ -22,6 +22,8 @@ class Grid:
 
     @classmethod
     def from_text(cls, text: str) -> Grid:
+        if "\n" not in text.strip():
+            text = text.replace("/", "\n")  # one line: rows separated by slashes, "345/234/123"
         lines = [line.strip() for line in text.strip("\n").splitlines()]
         lines = [line for line in lines if line]
         if len(lines) == 1 and " " not in lines[0]:

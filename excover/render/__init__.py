@@ -1,60 +1,167 @@
-"""Solutions to pictures: a grid of the cells that `show` clauses paint, or else the list of
-chosen options. Renderables for rich; plain text when the output is not a terminal."""
+"""Solutions to pictures.
+
+The options a solution chooses may `show` values on cells. Cells (row, column) make a
+2D picture; (row, column, layer) a 3D one, drawn as its layers side by side. When some
+option paints several cells the picture is a *tiling*: each piece gets its own colour and
+borders are drawn between different pieces. Otherwise (a sudoku) it is a plain grid of
+values. Without `show` data the picture is the list of chosen options.
+
+Everything here returns rich renderables; rich drops the colours when the output is not a
+terminal, so a pipe gets plain, readable letters.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from excover.model import Solution
 
+PALETTE = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
+           "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8", "#800000", "#aaffc3",
+           "#808000", "#ffd8b1", "#000075", "#a9a9a9"]
+DARK = {"#e6194b", "#4363d8", "#911eb4", "#008080", "#9a6324", "#800000", "#808000", "#000075", "#3cb44b"}
 
-def painted_cells(solution: Solution) -> dict[Any, Any]:
-    """Cell -> value, from the `show` data of the chosen options."""
-    cells: dict[Any, Any] = {}
-    for option in solution.options:
-        if isinstance(option.data, dict):
-            cells.update(option.data.get("show", {}))
+
+@attrs.frozen
+class Paint:
+    text: str
+    piece: int  # which chosen option painted the cell
+    shared: bool  # whether that option paints several cells
+
+
+def painted(solution: Solution) -> dict[Any, Paint]:
+    """Cell -> what the chosen options show there."""
+    cells: dict[Any, Paint] = {}
+    for piece, option in enumerate(solution.options):
+        show = option.data.get("show", {}) if isinstance(option.data, dict) else {}
+        for cell, value in show.items():
+            cells[cell] = Paint(str(value), piece, len(show) > 1)
     return cells
 
 
-def _grid_positions(cells: dict) -> tuple[list[int], list[int]] | None:
-    keys = list(cells)
-    if not keys or not all(isinstance(k, tuple) and len(k) == 2 and all(isinstance(v, int) for v in k) for k in keys):
-        return None
-    rows = range(min(r for r, _ in keys), max(r for r, _ in keys) + 1)
-    cols = range(min(c for _, c in keys), max(c for _, c in keys) + 1)
-    return list(rows), list(cols)
+def painted_cells(solution: Solution) -> dict[Any, Any]:
+    return {cell: paint.text for cell, paint in painted(solution).items()}
 
 
-def grid_lines(cells: dict) -> list[str] | None:
-    """The painted cells as rows of text, blank for unpainted cells; None if not a 2D grid."""
-    positions = _grid_positions(cells)
-    if positions is None:
-        return None
-    rows, cols = positions
-    width = max(len(str(value)) for value in cells.values())
-    return [" ".join(str(cells.get((r, c), "")).rjust(width) for c in cols).rstrip() for r in rows]
+def _is_lattice(cells, dimension: int) -> bool:
+    return bool(cells) and all(isinstance(k, tuple) and len(k) == dimension and all(isinstance(v, int) for v in k)
+                               for k in cells)
 
 
-def flat_text(solution: Solution) -> str:
-    """One line for a solution: the painted grid row by row, or the option labels."""
-    cells = painted_cells(solution)
-    positions = _grid_positions(cells)
-    if positions is not None:
-        rows, cols = positions
-        values = [str(cells.get((r, c), ".")) for r in rows for c in cols]
-        return ("" if all(len(v) == 1 for v in values) else " ").join(values)
-    return " | ".join(solution.labels)
+def _style(paint: Paint | None, colours: bool) -> str:
+    if paint is None or not colours:
+        return ""
+    if not paint.shared:
+        return "bold"
+    colour = PALETTE[paint.piece % len(PALETTE)]
+    return f"{'white' if colour in DARK else 'black'} on {colour}"
 
 
-def picture(solution: Solution):
+# Box-drawing junctions, by which of the four arms (up, down, left, right) are drawn.
+JUNCTIONS = {
+    (0, 0, 0, 0): " ", (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷",
+    (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶", (0, 1, 0, 1): "┌", (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└",
+    (1, 0, 1, 0): "┘", (1, 1, 0, 1): "├", (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴",
+    (1, 1, 1, 1): "┼",
+}
+
+
+def _tiling_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, colours: bool):
+    """A tiling in box-drawing characters: borders where neighbouring cells differ in piece."""
+    from rich.text import Text
+
+    def piece(r, c):
+        paint = cells.get((r, c))
+        return None if paint is None else paint.piece
+
+    def wall(a, b):  # a border between two cells (either may be off the board)
+        return a != b
+
+    def inside(r, c):  # the style of the piece a gap belongs to (a gap inside a piece is coloured)
+        return _style(cells.get((r, c)), colours)
+
+    lines = []
+    for r in [rows.start - 1, *rows]:
+        # The border line below row r.
+        border = Text()
+        for c in [cols.start - 1, *cols]:
+            up = wall(piece(r, c), piece(r, c + 1))
+            down = wall(piece(r + 1, c), piece(r + 1, c + 1))
+            left = wall(piece(r, c), piece(r + 1, c))
+            right = wall(piece(r, c + 1), piece(r + 1, c + 1))
+            border.append(JUNCTIONS[(up, down, left, right)],
+                          style="" if up or down or left or right else inside(r, c))
+            if c + 1 in cols:
+                border.append(("─" if right else " ") * width, style="" if right else inside(r, c + 1))
+        lines.append(border)
+        if r + 1 not in rows:
+            break
+        row = Text()
+        for c in [cols.start - 1, *cols]:
+            between = wall(piece(r + 1, c), piece(r + 1, c + 1))
+            row.append("│" if between else " ", style="" if between else inside(r + 1, c))
+            if c + 1 in cols:
+                paint = cells.get((r + 1, c + 1))
+                row.append((paint.text if paint else "").center(width), style=_style(paint, colours))
+        lines.append(row)
+    return [line.rstrip() or line for line in lines]
+
+
+def _plain_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int):
+    from rich.text import Text
+
+    return [Text(" ".join((cells[r, c].text if (r, c) in cells else "").rjust(width) for c in cols).rstrip())
+            for r in rows]
+
+
+def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, colours: bool) -> list:
+    width = max(len(paint.text) for paint in cells.values())
+    if any(paint.shared for paint in cells.values()):
+        return _tiling_lines(cells, rows, cols, width, colours)
+    return _plain_lines(cells, rows, cols, width)
+
+
+def picture(solution: Solution, colours: bool = True):
     """A rich renderable of the solution."""
     from rich.text import Text
 
-    lines = grid_lines(painted_cells(solution))
-    if lines is None:
-        return Text("\n".join(f"  {label}" for label in solution.labels))
-    return Text("\n".join(lines))
+    cells = painted(solution)
+    if _is_lattice(cells, 2):
+        rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+        cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+        return Text("\n").join(_layer_lines(cells, rows, cols, colours))
+    if _is_lattice(cells, 3):
+        rows = range(min(k[0] for k in cells), max(k[0] for k in cells) + 1)
+        cols = range(min(k[1] for k in cells), max(k[1] for k in cells) + 1)
+        layers = sorted({k[2] for k in cells})
+        drawn = [_layer_lines({(r, c): p for (r, c, z), p in cells.items() if z == layer}, rows, cols, colours)
+                 for layer in layers]
+        width = max(len(line) for lines in drawn for line in lines)
+        height = max(len(lines) for lines in drawn)
+        out = []
+        for k in range(height):
+            line = Text()
+            for lines in drawn:
+                part = lines[k] if k < len(lines) else Text()
+                line.append_text(part)
+                line.append(" " * (width - len(part) + 3))
+            out.append(line.rstrip() or line)
+        headings = Text("".join(f"layer {layer}".ljust(width + 3) for layer in layers).rstrip())
+        return Text("\n").join([headings, *out])
+    return Text("\n".join(f"  {label}" for label in solution.labels))
+
+
+def flat_text(solution: Solution) -> str:
+    """One line for a solution: the painted 2D grid row by row, or the option labels."""
+    cells = painted_cells(solution)
+    if _is_lattice(cells, 2):
+        rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+        cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+        values = [str(cells.get((r, c), ".")) for r in rows for c in cols]
+        return ("" if all(len(v) == 1 for v in values) else " ").join(values)
+    return " | ".join(solution.labels)
 
 
 def as_json(solution: Solution, number: int) -> dict:

@@ -1,0 +1,26 @@
+# pentomino.xc: the twelve pentominoes F I L N P T U V W X Y Z in a rectangle,
+# 6x10 by default (9356 tilings, 2339 up to the board's symmetry with -p unique=true).
+#   excover count pentomino.xc -p width=12 -p height=5
+#   excover count pentomino.xc -p width=8 -p height=8 -p hole=2     (8x8 less its centre)
+param width = 10
+param height = 6
+param hole = 0          # side of a square hole in the middle of the board
+param unique = false    # count each tiling once, not once per symmetry of the board
+
+let hole_rows = (height - hole) // 2 + 1 .. (height - hole) // 2 + hole
+let hole_cols = (width - hole) // 2 + 1 .. (width - hole) // 2 + hole
+let board = [(r, c) for (r, c) in box(width, height) if not (r in hole_rows and c in hole_cols)]
+
+# Symmetry breaking: the F pentomino has no symmetry of its own, so every tiling has one
+# image under the board's symmetries (4 for a rectangle, 8 for a square) in which F lies in
+# one chosen orientation (or, for a rectangle, one of two a quarter turn apart).
+let f_turns = orientations(pentominoes["F"])
+let f_allowed = [f_turns[0]] if width == height else [f_turns[0], f_turns[1]]
+def allowed(p) = f_allowed if unique and p == "F" else orientations(pentominoes[p])
+
+primary piece(p) for p in pentominoes
+primary cell(r, c) for (r, c) in board
+
+option piece(p) [cell(r, c) for (r, c) in cells]
+    for p in pentominoes for cells in placements(pentominoes[p], board, orientations=allowed(p))
+    show cells = p

@@ -1,0 +1,67 @@
+"""Golden pictures: solutions drawn to a recording rich Console, compared as text and styles."""
+
+import io
+import re
+from pathlib import Path
+
+from rich.console import Console
+
+from excover.language import load
+from excover.render import picture
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+
+def drawn(model, colours=True, terminal=True):
+    solution = model.problem.first(forced=model.forced)
+    console = Console(record=True, width=100, force_terminal=terminal, color_system="truecolor" if terminal else None)
+    console.print(picture(solution, colours))
+    return console
+
+
+def test_calendar_is_drawn_with_borders_between_pieces_and_the_date_open():
+    console = drawn(load(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"}))
+    assert console.export_text() == "\n".join([
+        "┌───────┬───────────────┐",
+        "│ O   O │ L   L   L   L │",
+        "│       ├───┬───┬───┐   │",
+        "│ O   O │ U │Oct│ U │ L │",
+        "│       │   └───┘   ├───┼───┐",
+        "│ O   O │ U   U   U │ 6 │ Y │",
+        "├───────┴───┬───┬───┼───┘   │",
+        "│ V   V   V │ Z │ P │ Y   Y │",
+        "│   ┌───────┘   │   └───┐   │",
+        "│ V │ Z   Z   Z │ P   P │ Y │",
+        "│   │   ┌───────┤       │   │",
+        "│ V │ Z │ N   N │ P   P │ Y │",
+        "├───┴───┘   ┌───┴───────┴───┘",
+        "│ N   N   N │",
+        "└───────────┘",
+        "",
+    ])
+
+
+def test_each_piece_has_its_own_colour_and_the_open_cells_stand_out():
+    console = drawn(load(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"}))
+    html = console.export_html(inline_styles=True)
+    colours = set(re.findall(r'<span style="[^"]*background-color: (#[0-9a-f]{6})', html))
+    assert len(colours) == 8  # eight pieces, eight colours
+    assert "font-weight: bold" in html  # Oct and 6
+
+
+def test_a_pipe_gets_plain_text_without_escape_codes():
+    model = load(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"})
+    pipe = io.StringIO()
+    Console(file=pipe, width=100).print(picture(model.problem.first(forced=model.forced)))
+    assert "\x1b[" not in pipe.getvalue() and "│ O   O │ L   L   L   L │" in pipe.getvalue()
+
+
+def test_3d_solutions_are_drawn_as_layers_side_by_side():
+    text = drawn(load(PUZZLES / "soma.xc")).export_text()
+    assert text.splitlines()[0] == "layer 1   layer 2   layer 3"
+    assert len(text.splitlines()) == 8
+
+
+def test_sudoku_is_a_plain_grid_of_digits():
+    text = drawn(load(PUZZLES / "sudoku.xc")).export_text()
+    assert text.splitlines()[0] == "5 3 4 6 7 8 9 1 2"
