@@ -1,10 +1,13 @@
 # tcube.xc: fill a box with identical T-tetracubes, as many as it takes
-# (6x6x6 by default: 54 pieces). The piece item may be used any number of times.
-#   excover run tcube.xc -p size=4
+# (a 6x6x6 cube by default: 54 pieces). The piece item may be used any number of times.
+#   excover count tcube.xc -p width=4 -p height=2 -p depth=2
 param size = 6
+param width = size
+param height = size
+param depth = size
 
 let t = shape("### / .#.")
-let space = box(size, size, size)
+let space = box(width, height, depth)
 
 primary cube(r, c, z) for (r, c, z) in space
 primary tee [0..*]
