@@ -52,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     add_command("check", "Read the model and report its size and any obvious impossibility.", searches=False)
     convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
     convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
+    commands.add_parser("list", help="List the shipped models.", description="List the shipped models.")
     return parser
 
 
@@ -94,9 +95,20 @@ def _evaluator(args, params: dict[str, str]):
     return Evaluator(params, _budget(args))
 
 
+def _model_path(name: str) -> str:
+    """The file as given, or else the shipped model of that name."""
+    if name == "-" or Path(name).exists():
+        return name
+    from excover import shipped
+
+    found = shipped.find(name)
+    return str(found) if found is not None else name
+
+
 def _load(args):
     from excover.model import LoadedModel
 
+    args.file = _model_path(args.file)
     params = _params(args)
     if args.file.endswith(".xc"):
         from excover.language.evaluate import deep_recursion
@@ -199,6 +211,7 @@ def _run_batch(args) -> int:
     from excover.render import flat_text
 
     name, equals, path = args.batch.partition("=")
+    args.file = _model_path(args.file)
     if not equals or not args.file.endswith(".xc"):
         raise ExcoverError("--batch NAME=FILE needs a .xc model and a param name")
     lines = [line.strip() for line in _value_or_file("@" + path, "--batch").splitlines() if line.strip()]
@@ -285,9 +298,19 @@ def _convert(args) -> int:
     return FOUND
 
 
+def _list(args) -> int:
+    from excover import shipped
+
+    paths = shipped.models()
+    width = max((len(path.name) for path in paths), default=0)
+    for path in paths:
+        print(f"{path.name.ljust(width)}  {shipped.summary(path)}")
+    return FOUND if paths else NOT_FOUND
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"run": _run, "count": _count, "check": _check, "convert": _convert}
+    commands = {"run": _run, "count": _count, "check": _check, "convert": _convert, "list": _list}
     try:
         return commands[args.command](args)
     except ExcoverError as error:

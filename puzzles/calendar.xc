@@ -1,5 +1,6 @@
-# calendar.xc: DragonFjord's A-Puzzle-A-Day. Cover the board with its eight pieces,
-# rotated and flipped as you like, leaving today's month and day uncovered:
+# calendar.xc: DragonFjord's A-Puzzle-A-Day: eight pieces leave today's date open.
+# Cover the board with the pieces, rotated and flipped as you like, leaving the month and
+# the day uncovered:
 #   excover run calendar.xc                       (today)
 #   excover count calendar.xc -p month=Oct -p day=6
 let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

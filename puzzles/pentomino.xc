@@ -1,5 +1,5 @@
-# pentomino.xc: the twelve pentominoes F I L N P T U V W X Y Z in a rectangle,
-# 6x10 by default (9356 tilings, 2339 up to the board's symmetry with -p unique=true).
+# pentomino.xc: the twelve pentominoes tile a rectangle (6x10: 9356 ways).
+# F I L N P T U V W X Y Z; 2339 tilings up to the board's symmetry with -p unique=true.
 #   excover count pentomino.xc -p width=12 -p height=5
 #   excover count pentomino.xc -p width=8 -p height=8 -p hole=2     (8x8 less its centre)
 param width = 10

@@ -1,5 +1,5 @@
-# soma.xc: Piet Hein's seven Soma pieces build a figure; by default the 3x3x3 cube
-# (11,520 ways; 240 up to the cube's 48 symmetries). The pieces turn but, being solid,
+# soma.xc: Piet Hein's seven Soma pieces build the 3x3x3 cube or another figure.
+# The cube: 11,520 ways (240 up to the cube's 48 symmetries). The pieces turn but, being solid,
 # do not turn into their mirror images. A figure is given by its stack heights, one digit
 # per column of cubes, rows separated by "/":
 #   excover count soma.xc -p figure=345/234/123

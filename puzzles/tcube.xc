@@ -1,5 +1,5 @@
-# tcube.xc: fill a box with identical T-tetracubes, as many as it takes
-# (a 6x6x6 cube by default: 54 pieces). The piece item may be used any number of times.
+# tcube.xc: fill a box with identical T-tetracubes, as many as it takes.
+# A 6x6x6 cube by default: 54 pieces. The piece item may be used any number of times.
 #   excover count tcube.xc -p width=4 -p height=2 -p depth=2
 param size = 6
 param width = size

@@ -96,3 +96,16 @@ def test_count_agrees_with_brute_force_on_random_knuth_files(tmp_path_factory, p
     expected = len(all_solutions(problem))
     assert out.getvalue() == f"{expected}\n"
     assert code == (0 if expected else 1)
+
+
+def test_list_shows_the_shipped_models(capsys):
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("calendar.xc ") for line in lines)
+    assert all(len(line.split(None, 1)) == 2 for line in lines)
+
+
+def test_shipped_models_run_from_any_directory(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "excover.cli", "count", "calendar.xc", "-p", "month=Oct",
+                             "-p", "day=6"], capture_output=True, text=True, cwd=tmp_path)
+    assert result.stdout == "7\n"
