@@ -44,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     how_many.add_argument("--all", action="store_true", help="print every solution")
     run.add_argument("--format", choices=["text", "json"], default="text",
                      help="text (drawn) or json (one object a line)")
+    run.add_argument("--svg", metavar="FILE", help="also write the first solution as an SVG picture (2D models)")
     run.add_argument("--batch", metavar="NAME=FILE",
                      help="solve once for each line of FILE as the value of param NAME; one line out per line in")
     count = add_command("count", "Print the number of solutions.")
@@ -191,6 +192,10 @@ def _run(args) -> int:
 
     for number, indices in enumerate(search.solutions(), start=1):
         solution = model.problem.solution(indices)
+        if number == 1 and args.svg:
+            from excover.render.svg import svg
+
+            _write(args.svg, svg(solution))
         if console is None:
             print(json.dumps(as_json(solution, number)), flush=True)
             continue
@@ -203,6 +208,13 @@ def _run(args) -> int:
         print("no solution" if search.stopped_by is None else "no solution found within the limits")
     _report(search, started, args)
     return FOUND if search.solutions_found else NOT_FOUND
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ExcoverError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def _run_batch(args) -> int:

@@ -65,3 +65,26 @@ def test_3d_solutions_are_drawn_as_layers_side_by_side():
 def test_sudoku_is_a_plain_grid_of_digits():
     text = drawn(load(PUZZLES / "sudoku.xc")).export_text()
     assert text.splitlines()[0] == "5 3 4 6 7 8 9 1 2"
+
+
+def test_svg_picture_of_a_tiling(tmp_path, capsys):
+    import xml.etree.ElementTree as ElementTree
+
+    from excover.cli import main
+
+    path = tmp_path / "calendar.svg"
+    assert main(["run", str(PUZZLES / "calendar.xc"), "-p", "month=Oct", "-p", "day=6", "--svg", str(path)]) == 0
+    root = ElementTree.fromstring(path.read_text())
+    ns = "{http://www.w3.org/2000/svg}"
+    cells = root.findall(f"{ns}rect")[1:]
+    assert len(cells) == 43  # every board cell, the open date included
+    assert len({rect.get("fill") for rect in cells}) == 9  # eight pieces and the white open cells
+    assert sorted(t.text for t in root.findall(f"{ns}text") if t.get("font-weight") == "bold") == ["6", "Oct"]
+    assert root.findall(f"{ns}line")
+
+
+def test_svg_needs_a_2d_picture(tmp_path, capsys):
+    from excover.cli import main
+
+    assert main(["run", str(PUZZLES / "soma.xc"), "--svg", str(tmp_path / "x.svg")]) == 2
+    assert "needs a solution whose options show 2D cells" in capsys.readouterr().err
