@@ -202,7 +202,7 @@ def _run(args) -> int:
         if number > 1:
             console.print()
         console.print(f"Solution {number}:")
-        console.print(picture(solution))
+        console.print(picture(solution, outline=model.outline, forced=model.forced))
         sys.stdout.flush()
     if search.solutions_found == 0 and console is not None:
         print("no solution" if search.stopped_by is None else "no solution found within the limits")

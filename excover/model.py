@@ -259,3 +259,4 @@ class LoadedModel:
     forced: tuple[int, ...] = ()
     shows: bool = False
     batch_independent: frozenset[str] = frozenset()  # params its items and options do not read
+    outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines

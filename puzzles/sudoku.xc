@@ -1,6 +1,9 @@
-# sudoku.xc: the classic 9x9 sudoku as exact cover.
-# Every cell holds one digit; every row, column and box holds each digit once.
-# Clues: -p givens=<81 characters, . or 0 for a blank>, or a grid as below.
+# sudoku.xc: sudoku as exact cover, the classic 9x9 by default.
+# Every cell holds one symbol; every row, column and box holds each symbol once.
+#   excover run sudoku.xc -p givens=<81 characters, . or 0 for a blank>
+#   excover run sudoku.xc -p box_rows=2 -p box_cols=3 -p givens=...      (6x6)
+#   excover run sudoku.xc -p box_rows=4 -p box_cols=4 -p symbols=ABCDEFGHIJKLMNOP -p givens=...
+#   excover run sudoku.xc -p givens=empty --seed 7                           (a random full grid)
 param givens = grid """
 53..7....
 6..195...
@@ -12,16 +15,26 @@ param givens = grid """
 ...419..5
 ....8..79
 """
-let D = 1..9
-def box_of(r, c) = (r - 1) // 3 * 3 + (c - 1) // 3 + 1
+param box_rows = 3
+param box_cols = 3
+param symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+let N = box_rows * box_cols
+let D = 1..N
+let symbol = [symbols[k] for k in 0..N - 1]
+let blanks = ["."] + ([] if "0" in symbol else ["0"])
+require len(symbols) >= N, "-p symbols needs {N} symbols"
+require givens.height in [0, N] and givens.width in [0, N], "the givens must be {N} rows of {N} (or empty)"
+def box_of(r, c) = (r - 1) // box_rows * box_rows + (c - 1) // box_cols + 1
 
 primary cell(r, c) for r in D for c in D
 primary row(r, d)  for r in D for d in D
 primary col(c, d)  for c in D for d in D
 primary box(b, d)  for b in D for d in D
 
-option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
+option "r{r}c{c}={symbol[d - 1]}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
     for r in D for c in D for d in D
-    show (r, c) = d
+    show (r, c) = symbol[d - 1]
 
-given "r{r}c{c}={givens[r, c]}" for r in D for c in D if givens[r, c] not in ".0"
+given "r{r}c{c}={givens[r, c]}" for (r, c) in givens.cells if givens[r, c] not in blanks
+outline {(r, c): box_of(r, c) for r in D for c in D}

@@ -101,6 +101,7 @@ class Evaluator:
         self.current: Source | None = None
         self.program: list[tuple[Tree, Source]] = []  # every statement run, includes inlined
         self.built_options: list[Option] = []
+        self.outline: dict = {}  # cell -> region, for pictures
 
     # -- files ---------------------------------------------------------------------------
 
@@ -198,6 +199,20 @@ class Evaluator:
         if not path.is_file():
             raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token)
         self.run_file(path.read_text(encoding="utf-8"), str(path), path)
+
+    def statement_require(self, node: Tree) -> None:
+        condition, message = node.children
+        if not self.eval(condition, self.globals):
+            text = "a requirement of the model does not hold" if message is None else format_value(
+                self.eval(message, self.globals))
+            raise fail(text, node)
+
+    def statement_outline(self, node: Tree) -> None:
+        (expr,) = node.children
+        regions = self.eval(expr, self.globals)
+        if not isinstance(regions, dict):
+            raise fail(f"outline needs a dict from cell to region, not a {type_name(regions)}", expr)
+        self.outline.update(regions)
 
     def statement_primary(self, node: Tree) -> None:
         declared = [child for child in node.children if child.data == "declared"]
@@ -484,7 +499,7 @@ class Evaluator:
         self.built_options = options
         forced = self.resolve_givens(options)
         return LoadedModel(problem, forced, any(p.show for p in self.options),
-                           frozenset(self.params_declared - self.params_read_by_options))
+                           frozenset(self.params_declared - self.params_read_by_options), dict(self.outline))
 
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
         """The forced options when param `name` takes another value, items and options kept.
@@ -495,7 +510,7 @@ class Evaluator:
         self.overrides[name] = text
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         for statement, source in self.program:
-            if statement.data not in ("primary", "secondary", "option", "include"):
+            if statement.data not in ("primary", "secondary", "option", "include", "outline"):
                 self.current = source
                 self.run_statement(statement)
         return self.resolve_givens(self.built_options)

@@ -22,6 +22,8 @@ class Grid:
 
     @classmethod
     def from_text(cls, text: str) -> Grid:
+        if text.strip() == "empty":
+            return cls(())
         if "\n" not in text.strip():
             text = text.replace("/", "\n")  # one line: rows separated by slashes, "345/234/123"
         lines = [line.strip() for line in text.strip("\n").splitlines()]

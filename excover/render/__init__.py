@@ -68,43 +68,42 @@ JUNCTIONS = {
 }
 
 
-def _tiling_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, colours: bool):
-    """A tiling in box-drawing characters: borders where neighbouring cells differ in piece."""
+def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, group, style_of,
+                 compact: bool = False):
+    """Cells in box-drawing characters, with a border wherever two neighbours differ in group
+    (the piece that covers them, or the region of an outline)."""
     from rich.text import Text
 
-    def piece(r, c):
-        paint = cells.get((r, c))
-        return None if paint is None else paint.piece
+    def wall(a, b):
+        return group(*a) != group(*b)
 
-    def wall(a, b):  # a border between two cells (either may be off the board)
-        return a != b
-
-    def inside(r, c):  # the style of the piece a gap belongs to (a gap inside a piece is coloured)
-        return _style(cells.get((r, c)), colours)
+    def inside(r, c):  # a gap inside a group takes the group's colour
+        return style_of(r, c)
 
     lines = []
     for r in [rows.start - 1, *rows]:
         # The border line below row r.
         border = Text()
         for c in [cols.start - 1, *cols]:
-            up = wall(piece(r, c), piece(r, c + 1))
-            down = wall(piece(r + 1, c), piece(r + 1, c + 1))
-            left = wall(piece(r, c), piece(r + 1, c))
-            right = wall(piece(r, c + 1), piece(r + 1, c + 1))
+            up = wall((r, c), (r, c + 1))
+            down = wall((r + 1, c), (r + 1, c + 1))
+            left = wall((r, c), (r + 1, c))
+            right = wall((r, c + 1), (r + 1, c + 1))
             border.append(JUNCTIONS[(up, down, left, right)],
                           style="" if up or down or left or right else inside(r, c))
             if c + 1 in cols:
                 border.append(("─" if right else " ") * width, style="" if right else inside(r, c + 1))
-        lines.append(border)
+        if not (compact and set(border.plain) <= {" ", "│"}):  # no line inside a sudoku's box
+            lines.append(border)
         if r + 1 not in rows:
             break
         row = Text()
         for c in [cols.start - 1, *cols]:
-            between = wall(piece(r + 1, c), piece(r + 1, c + 1))
+            between = wall((r + 1, c), (r + 1, c + 1))
             row.append("│" if between else " ", style="" if between else inside(r + 1, c))
             if c + 1 in cols:
                 paint = cells.get((r + 1, c + 1))
-                row.append((paint.text if paint else "").center(width), style=_style(paint, colours))
+                row.append((paint.text if paint else "").center(width), style=style_of(r + 1, c + 1))
         lines.append(row)
     return [line.rstrip() or line for line in lines]
 
@@ -116,22 +115,39 @@ def _plain_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
             for r in rows]
 
 
-def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, colours: bool) -> list:
+def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, colours: bool,
+                 outline: dict | None = None, forced: frozenset = frozenset()) -> list:
     width = max(len(paint.text) for paint in cells.values())
     if any(paint.shared for paint in cells.values()):
-        return _tiling_lines(cells, rows, cols, width, colours)
+        def piece(r, c):
+            paint = cells.get((r, c))
+            return None if paint is None else paint.piece
+
+        return _boxed_lines(cells, rows, cols, width, piece, lambda r, c: _style(cells.get((r, c)), colours))
+    if outline:
+        def region(r, c):
+            return outline.get((r, c)) if (r, c) in cells or (r, c) in outline else None
+
+        def given(r, c):  # clues stand out from the digits the search filled in
+            paint = cells.get((r, c))
+            return "bold" if colours and paint is not None and paint.piece in forced else ""
+
+        return _boxed_lines(cells, rows, cols, width, region, given, compact=True)
     return _plain_lines(cells, rows, cols, width)
 
 
-def picture(solution: Solution, colours: bool = True):
-    """A rich renderable of the solution."""
+def picture(solution: Solution, colours: bool = True, outline: dict | None = None, forced=()):
+    """A rich renderable of the solution; `outline` (cell -> region) draws boxes or cages,
+    and the cells of the `forced` options (clues) are shown in bold."""
     from rich.text import Text
 
     cells = painted(solution)
+    chosen = {index: piece for piece, index in enumerate(solution.indices)}
+    forced_pieces = frozenset(chosen[index] for index in forced if index in chosen)
     if _is_lattice(cells, 2):
         rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
         cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
-        return Text("\n").join(_layer_lines(cells, rows, cols, colours))
+        return Text("\n").join(_layer_lines(cells, rows, cols, colours, outline, forced_pieces))
     if _is_lattice(cells, 3):
         rows = range(min(k[0] for k in cells), max(k[0] for k in cells) + 1)
         cols = range(min(k[1] for k in cells), max(k[1] for k in cells) + 1)
