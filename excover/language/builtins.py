@@ -130,6 +130,80 @@ def _regions(ev, node, grid):
     return grid.regions()
 
 
+# -- text: reading data handed in as params ------------------------------------------------
+
+
+def _text(value, node, name: str) -> str:
+    if not isinstance(value, str):
+        raise fail(f"{name}() needs a string, not a {type_name(value)}", node)
+    if len(value) > 10_000_000:
+        raise fail(f"{name}(): the text is too long", node)
+    return value
+
+
+def _number_or_text(token: str):
+    return int(token) if token.lstrip("-").isdigit() else token
+
+
+@_builtin("split")
+def _split(ev, node, text, separator=None):
+    parts = _text(text, node, "split").split(separator)
+    for _ in parts:
+        ev.charge(node)
+    return parts
+
+
+@_builtin("edge_list")
+def _edge_list(ev, node, text):
+    """ "1-2 2-3" (blanks, commas or new lines between edges) -> [(1, 2), (2, 3)]."""
+    edges = []
+    for token in _text(text, node, "edge_list").replace(",", " ").split():
+        ev.charge(node)
+        ends = token.split("-")
+        if len(ends) != 2 or not all(ends):
+            raise fail(f"edge_list(): {token!r} is not an edge a-b", node)
+        edges.append(tuple(_number_or_text(end) for end in ends))
+    return edges
+
+
+@_builtin("matrix_rows")
+def _matrix_rows(ev, node, text):
+    """Rows of a 0/1 matrix: numbers separated by blanks or commas, or runs of 0/1 digits;
+    a first line "M N" giving the size (POJ 3740's format) is dropped."""
+    rows = []
+    for line in _text(text, node, "matrix_rows").splitlines():
+        tokens = line.replace(",", " ").split()
+        if len(tokens) == 1 and len(tokens[0]) > 1 and set(tokens[0]) <= {"0", "1"}:
+            tokens = list(tokens[0])
+        if tokens:
+            for _ in tokens:
+                ev.charge(node)
+            if not all(t.isdigit() for t in tokens):
+                raise fail(f"matrix_rows(): {line.strip()[:40]!r} is not a row of numbers", node)
+            rows.append([int(t) for t in tokens])
+    if len(rows) >= 1 and len(rows[0]) == 2 and rows[0][0] == len(rows) - 1 and \
+            all(len(row) == rows[0][1] for row in rows[1:]):
+        rows = rows[1:]
+    if any(len(row) != len(rows[0]) for row in rows):
+        raise fail("matrix_rows(): the rows have different lengths", node)
+    return rows
+
+
+@_builtin("fillings")
+def _fillings(ev, node, size, total, digits):
+    """Every way to write `size` distinct numbers from `digits` in order, summing to `total`
+    (a killer sudoku's cage)."""
+    pool = sorted(set(_walk(ev, node, digits)))
+    result = []
+    for chosen in itertools.combinations(pool, size):
+        ev.charge(node)
+        if sum(chosen) == total:
+            for arrangement in itertools.permutations(chosen):
+                ev.charge(node)
+                result.append(arrangement)
+    return result
+
+
 # -- geometry (see excover/geometry.py) ---------------------------------------------------
 
 

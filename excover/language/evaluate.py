@@ -243,7 +243,15 @@ class Evaluator:
             text = None if label is None else self.string(label, scope)
             picture: dict = {}
             for show in shows:
-                key, value = (self.eval(part, scope) for part in show.children)
+                key_node, value_node = show.children
+                key = self.eval(key_node, scope)
+                if value_node is None:
+                    if not isinstance(key, dict):
+                        raise fail(f"show without '=' needs a dict from cell to value, not a {type_name(key)}",
+                                   key_node)
+                    picture.update(key)
+                    continue
+                value = self.eval(value_node, scope)
                 for cell in _cells_of(key):
                     picture[cell] = value
             self.options.append(PendingOption(found, text, picture, node, self.current))

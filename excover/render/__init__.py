@@ -111,7 +111,7 @@ def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
 def _plain_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int):
     from rich.text import Text
 
-    return [Text(" ".join((cells[r, c].text if (r, c) in cells else "").rjust(width) for c in cols).rstrip())
+    return [Text(" ".join((cells[r, c].text if (r, c) in cells else "·").rjust(width) for c in cols).rstrip())
             for r in rows]
 
 

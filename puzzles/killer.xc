@@ -1,0 +1,41 @@
+# killer.xc: killer sudoku: sudoku rules, and in every cage the digits differ and add up to
+# the cage's sum. Cages are a grid of labels ("." or "-" outside every cage: a partial
+# killer); sums a grid with each cage's sum in one of its cells. One option per cage and
+# admissible filling, so the sums are kept by the cover itself.
+param cages = grid """
+2 2 4 1
+2 3 4 1
+6 3 4 5
+6 3 5 5
+"""
+param sums = grid """
+9 - 8 3
+- 7 - -
+4 - - 9
+- - - -
+"""
+param box_rows = 2
+param box_cols = 2
+
+let N = box_rows * box_cols
+let D = 1..N
+let outside = [".", "-"]
+let cage_cells = {label: cells for (label, cells) in items(regions(cages)) if label not in outside}
+let total = {label: int(sums[r, c]) for (label, cells) in items(cage_cells) for (r, c) in cells
+             if sums[r, c] not in outside}
+require set(keys(total)) == set(keys(cage_cells)), "every cage needs its sum written in one of its cells"
+def box_of(r, c) = (r - 1) // box_rows * box_rows + (c - 1) // box_cols + 1
+
+primary cell(r, c) for r in D for c in D
+primary row(r, d)  for r in D for d in D
+primary col(c, d)  for c in D for d in D
+primary box(b, d)  for b in D for d in D
+
+option "cage {label} = {fill}":
+    [cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d) for ((r, c), d) in zip(cells, fill)]
+    for (label, cells) in items(cage_cells) for fill in fillings(len(cells), total[label], D)
+    show {cell: d for (cell, d) in zip(cells, fill)}
+option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
+    for r in D for c in D if cages[r, c] in outside for d in D
+    show (r, c) = d
+outline {cell: label for (label, cells) in items(cage_cells) for cell in cells}

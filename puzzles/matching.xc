@@ -1,0 +1,19 @@
+# matching.xc: every perfect matching of a graph: each vertex in exactly one chosen edge.
+# The graph is an edge list, "a-b" pairs separated by blanks or new lines
+# (-p edges=@FILE), or a named graph: -p graph=complete -p size=10 (K10: 945 matchings),
+# -p graph=grid -p width=6 -p height=6 (the 6x6 grid: 6728, its domino tilings).
+param graph = "edges"
+param edges = "1-2 2-3 3-4 4-1"
+param size = 6
+param width = 4
+param height = 4
+
+let pairs = [tuple(edge) for edge in edge_list(edges)] if graph == "edges"
+    else [(a, b) for (a, b) in combinations(1..size, 2)] if graph == "complete"
+    else [((r, c), (r, c + 1)) for (r, c) in box(width, height) if c < width]
+       + [((r, c), (r + 1, c)) for (r, c) in box(width, height) if r < height]
+require graph in ["edges", "complete", "grid"], "graph is edges, complete or grid"
+
+let vertices = sorted(set([a for (a, _) in pairs] + [b for (_, b) in pairs]))
+primary vertex(v) for v in vertices
+option "{a}-{b}": vertex(a) vertex(b) for (a, b) in pairs

@@ -1,0 +1,304 @@
+"""The seed puzzles as models: sudoku sizes, jigsaw, killer, samurai, queens, Langford,
+matchings and raw matrices, against public answers and independent checkers."""
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+import family_rules as rules
+from excover.language import load
+from shared_data import data_path
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+
+def model(name, **params):
+    return load(PUZZLES / name, {k: str(v) for k, v in params.items()})
+
+
+class Batch:
+    """One model, many values of its `givens`: the matrix is built once (as --batch does)."""
+
+    def __init__(self, name, **params):
+        from excover.language.evaluate import Evaluator
+
+        self.evaluator = Evaluator({k: str(v) for k, v in params.items()} | {"givens": "empty"})
+        self.loaded = self.evaluator.load_file(PUZZLES / name)
+
+    def solutions(self, givens, limit):
+        forced = self.evaluator.givens_for("givens", givens)
+        return list(self.loaded.problem.solve(forced=forced, limit=limit))
+
+
+def solutions(loaded, limit=None):
+    return list(loaded.problem.solve(forced=loaded.forced, limit=limit))
+
+
+def grid_of(solution, rows, cols, offset=1):
+    cells = {}
+    for option in solution.options:
+        cells.update(option.data["show"])
+    return [[str(cells.get((r, c), "-")) for c in range(offset, offset + cols)] for r in range(offset, offset + rows)]
+
+
+def janko(path, key):
+    entry = json.loads(data_path(*path).read_text())["data"][key]
+    lines = entry["problem"].splitlines()
+    rows, cols = map(int, lines[0].split())
+    clues = [line.split() for line in lines[1:rows + 1]]
+    extra = [line.split() for line in lines[rows + 1:2 * rows + 1]]
+    solution = [line.split() for line in entry["solution"].splitlines()[1:rows + 1]]
+    return clues, extra, solution
+
+
+def as_grid(rows):
+    return "\n".join(" ".join(row) for row in rows)
+
+
+def janko_keys(path, size=None):
+    keys = list(json.loads(data_path(*path).read_text())["data"])
+    return [k for k in keys if size is None or k.endswith(size)]
+
+
+# -- sudoku of every size ---------------------------------------------------------------------
+
+
+def test_empty_4x4_has_288_completions():
+    assert model("sudoku.xc", box_rows=2, box_cols=2, givens="empty").problem.count() == 288
+
+
+def test_tdoku_puzzles_have_their_exact_counts():
+    batch = Batch("sudoku.xc")
+    for line in data_path("sudoku9", "tdoku_test_puzzles.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        givens, count, *_ = line.split(":")
+        found = batch.solutions(givens, limit=int(count) + 1)
+        assert len(found) == int(count), givens
+        assert all(rules.sudoku(grid_of(s, 9, 9), 3, 3) and rules.keeps_clues(grid_of(s, 9, 9), [givens[k:k + 9] for k in range(0, 81, 9)]) for s in found)
+
+
+def test_sudopedia_cases_valid_invalid_and_not_unique():
+    batch = Batch("sudoku.xc")
+    for line in data_path("sudoku9", "sudopedia_test_cases.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, givens, count, *_ = line.split("|")
+        if count in ("many", ">=500"):
+            assert len(batch.solutions(givens, limit=500)) == 500, name
+        else:
+            assert len(batch.solutions(givens, limit=int(count) + 1)) == int(count), name
+
+
+def sudoku16_cases():
+    for line in data_path("sudoku16", "sudoku16_cases.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            yield line.split("|")
+
+
+def test_16x16_cases():
+    for name, symbols, givens, count, *solution in sudoku16_cases():
+        loaded = model("sudoku.xc", box_rows=4, box_cols=4, symbols=symbols, givens=givens)
+        found = solutions(loaded, limit=2)
+        expected = 2 if count == ">1" else int(count)
+        assert len(found) == expected, name
+        for s in found[:1]:
+            grid = grid_of(s, 16, 16)
+            assert rules.sudoku(grid, 4, 4) and set(grid[0]) == set(symbols)
+            if solution and solution[0]:
+                assert "".join("".join(row) for row in grid) == solution[0]
+
+
+SIXTEEN = "123456789ABCDEFG"  # janko writes 1..16; the model takes one character a symbol
+
+
+@pytest.mark.parametrize("key", janko_keys(("sudoku16", "janko_sudoku16_sample.json"), "16x16")[:8])
+def test_janko_16x16(key):
+    clues, _, published = janko(("sudoku16", "janko_sudoku16_sample.json"), key)
+    givens = "\n".join("".join("." if v == "-" else SIXTEEN[int(v) - 1] for v in row) for row in clues)
+    loaded = model("sudoku.xc", box_rows=4, box_cols=4, symbols=SIXTEEN, givens=givens)
+    found = solutions(loaded, limit=2)
+    assert len(found) == 1
+    grid = grid_of(found[0], 16, 16)
+    assert rules.sudoku(grid, 4, 4)
+    assert [[str(SIXTEEN.index(v) + 1) for v in row] for row in grid] == published
+
+
+# -- jigsaw -------------------------------------------------------------------------------------
+
+
+def test_hdu_4069_cases_unique_none_and_many():
+    for line in data_path("jigsaw", "hdu4069_decoded.txt").read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        name, givens, areas, count, solution = line.split("|")
+        areas_grid = "\n".join(areas[k:k + 9] for k in range(0, 81, 9))
+        loaded = model("jigsaw.xc", givens=givens, areas=areas_grid)
+        found = solutions(loaded, limit=2)
+        assert len(found) == (2 if count == ">1" else int(count)), name
+        if count == "1":
+            assert "".join("".join(row) for row in grid_of(found[0], 9, 9)) == solution
+            assert rules.areas_hold_everything(grid_of(found[0], 9, 9), [areas[k:k + 9] for k in range(0, 81, 9)])
+
+
+JIGSAW = janko_keys(("jigsaw", "janko_jigsaw_sample.json"))
+
+
+def check_jigsaw(key):
+    clues, areas, published = janko(("jigsaw", "janko_jigsaw_sample.json"), key)
+    loaded = model("jigsaw.xc", givens=as_grid(clues), areas=as_grid(areas))
+    found = solutions(loaded, limit=2)
+    assert len(found) == 1
+    grid = grid_of(found[0], len(clues), len(clues))
+    assert grid == published and rules.areas_hold_everything(grid, areas) and rules.keeps_clues(grid, clues)
+
+
+@pytest.mark.parametrize("key", [k for k in JIGSAW if not k.endswith("9x9")] + [k for k in JIGSAW if k.endswith("9x9")][:5])
+def test_janko_jigsaw(key):
+    check_jigsaw(key)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", JIGSAW)
+def test_janko_jigsaw_all(key):
+    check_jigsaw(key)
+
+
+# -- killer -------------------------------------------------------------------------------------
+
+
+KILLER = janko_keys(("killer", "janko_killer_sample.json"))
+
+
+def check_killer(key):
+    sums, cages, published = janko(("killer", "janko_killer_sample.json"), key)
+    n = len(cages)
+    box_rows, box_cols = {4: (2, 2), 6: (2, 3), 9: (3, 3)}[n]
+    loaded = model("killer.xc", cages=as_grid(cages), sums=as_grid(sums), box_rows=box_rows, box_cols=box_cols)
+    found = solutions(loaded, limit=3)
+    assert 1 <= len(found) <= 2  # 14 published 9x9 puzzles have two solutions (see SOURCES.md)
+    grids = [grid_of(s, n, n) for s in found]
+    assert published in grids
+    assert all(rules.killer(grid, cages, sums, box_rows, box_cols) for grid in grids)
+
+
+@pytest.mark.parametrize("key", [k for k in KILLER if not k.endswith("9x9")][:30] + [k for k in KILLER if k.endswith("9x9")][:3])
+def test_janko_killer(key):
+    check_killer(key)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", KILLER)
+def test_janko_killer_all(key):
+    check_killer(key)
+
+
+# -- samurai ------------------------------------------------------------------------------------
+
+
+SAMURAI = janko_keys(("samurai", "janko_samurai_sample.json"))
+
+
+def check_samurai(key):
+    clues, _, published = janko(("samurai", "janko_samurai_sample.json"), key)
+    loaded = model("samurai.xc", givens=as_grid(clues))
+    found = solutions(loaded, limit=2)
+    assert len(found) == 1
+    grid = grid_of(found[0], 21, 21)
+    assert grid == published
+    for top, left in [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]:
+        assert rules.sudoku([row[left:left + 9] for row in grid[top:top + 9]], 3, 3)
+
+
+@pytest.mark.parametrize("key", SAMURAI[:2])
+def test_janko_samurai(key):
+    check_samurai(key)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", SAMURAI)
+def test_janko_samurai_all(key):
+    check_samurai(key)
+
+
+# -- queens, Langford, matchings, matrices -------------------------------------------------------
+
+
+@pytest.mark.parametrize("n, count", enumerate([1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200], start=1))
+def test_queens(n, count):
+    loaded = model("queens.xc", n=n)
+    assert loaded.problem.count() == count
+    for solution in loaded.problem.solve(limit=20):
+        assert rules.queens([tuple(option.data["show"])[0] for option in solution.options], n)
+
+
+@pytest.mark.parametrize("n, count", [(3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300), (11, 35584)])
+def test_langford(n, count):
+    loaded = model("langford.xc", n=n)
+    assert loaded.problem.count() == count
+    for solution in loaded.problem.solve(limit=20):
+        cells = {}
+        for option in solution.options:
+            cells.update(option.data["show"])
+        assert rules.langford([cells[(1, s)] for s in range(1, 2 * n + 1)], n)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_complete_graphs_have_double_factorial_matchings(n):
+    assert model("matching.xc", graph="complete", size=2 * n).problem.count() == math.prod(range(1, 2 * n, 2))
+
+
+@pytest.mark.parametrize("width, count", [(1, 1), (2, 2), (3, 3), (4, 5), (5, 8), (10, 89)])
+def test_2xn_grids_have_fibonacci_matchings(width, count):
+    assert model("matching.xc", graph="grid", width=width, height=2).problem.count() == count
+
+
+def test_6x6_grid_has_6728_domino_tilings_and_matchings_are_checked():
+    loaded = model("matching.xc", graph="grid", width=6, height=6)
+    assert loaded.problem.count() == 6728
+    edges = [((r, c), (r, c + 1)) for r in range(1, 7) for c in range(1, 6)] + \
+            [((r, c), (r + 1, c)) for r in range(1, 6) for c in range(1, 7)]
+    for solution in loaded.problem.solve(limit=50):
+        chosen = [tuple(loaded.problem.options[k].label.split("-")) for k in solution.indices]
+        assert rules.perfect_matching([edges[[f"{a}-{b}" for a, b in edges].index("-".join(pair))] for pair in chosen],
+                                      edges)
+
+
+def test_matching_from_an_edge_list(tmp_path):
+    path = tmp_path / "edges.txt"
+    path.write_text("a-b b-c\nc-d, d-a\na-c\n")
+    loaded = load(PUZZLES / "matching.xc", {"edges": f"{path.read_text()}"})
+    assert sorted(sorted(s.labels) for s in loaded.problem.solve()) == [["a-b", "c-d"], ["b-c", "d-a"]]
+
+
+SAMPLES = ["langford-3", "langford-4", "langford-5", "langford-8", "xcover-550", "pentominos-3-20"]
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_matrix_model_finds_the_published_solution_sets(name, tmp_path):
+    rows = data_path("exact-cover-samples", f"{name}.csv").read_text().replace("True", "1").replace("False", "0")
+    with open(data_path("exact-cover-samples", f"{name}-solutions.csv")) as handle:
+        expected = {frozenset(int(v) for v in row) for row in csv.reader(handle) if row}
+    loaded = load(PUZZLES / "matrix.xc", {"matrix": rows})
+    found = {frozenset(int(label.split()[1]) - 1 for label in s.labels) for s in loaded.problem.solve()}
+    assert found == expected
+
+
+def test_matrix_model_on_the_small_manifest_matrices():
+    manifest = json.loads(data_path("exact-cover-samples", "manifest.json").read_text())
+    for name, entry in manifest.items():
+        if "matrix" not in entry:
+            continue
+        loaded = load(PUZZLES / "matrix.xc", {"matrix": "\n".join(entry["matrix"])})
+        found = sorted(sorted(int(label.split()[1]) - 1 for label in s.labels) for s in loaded.problem.solve())
+        assert found == sorted(sorted(s) for s in entry["solutions"]), name
+
+
+def test_matrix_reads_poj_3740_input():
+    loaded = load(PUZZLES / "matrix.xc", {"matrix": "3 3\n0 1 0\n0 0 1\n1 0 0\n"})
+    assert loaded.problem.count() == 1
+    loaded = load(PUZZLES / "matrix.xc", {"matrix": "4 4\n0 0 0 1\n1 0 0 0\n1 0 0 0\n0 1 0 0\n"})
+    assert loaded.problem.count() == 0
