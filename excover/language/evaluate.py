@@ -102,6 +102,8 @@ class Evaluator:
         self.program: list[tuple[Tree, Source]] = []  # every statement run, includes inlined
         self.built_options: list[Option] = []
         self.outline: dict = {}  # cell -> region, for pictures
+        self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
+        self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
 
     # -- files ---------------------------------------------------------------------------
 
@@ -418,28 +420,53 @@ class Evaluator:
 
     def string(self, token: Token, scope: Scope) -> str:
         """A string literal with its {expression} parts filled in."""
+        key = (id(self.current), token.line, token.column, str(token))
+        parts = self.templates.get(key)
+        if parts is None:
+            parts = self.templates[key] = self.template(token)
+        if len(parts) == 1 and isinstance(parts[0], str):
+            return parts[0]
+        out = []
+        for part in parts:
+            if isinstance(part, str):
+                out.append(part)
+                continue
+            tree, at = part
+            try:
+                out.append(format_value(self.eval(tree, scope)))
+            except ModelFailure as failure:  # the sub-expression's positions are the label's
+                raise fail(failure.message, at) from None
+        return "".join(out)
+
+    def template(self, token: Token) -> list:
+        """A string literal cut into its text and its parsed {expression} parts, once."""
         text = string_literal(token)
-        if token.startswith('"""') or "{" not in text:
-            return text
-        out, k = [], 0
+        if token.startswith('"""') or ("{" not in text and "}" not in text):
+            return [text]
+        parts: list = []
+        literal, k = [], 0
         while k < len(text):
             ch = text[k]
             if ch == "{" and text.startswith("{{", k) or ch == "}" and text.startswith("}}", k):
-                out.append(ch)
+                literal.append(ch)
                 k += 2
             elif ch == "{":
                 end = text.find("}", k)
                 if end < 0:
                     raise fail("a '{' in this string is never closed", token)
+                parts.append("".join(literal))
+                literal = []
                 inner = text[k + 1:end]
-                out.append(format_value(self.eval(self.interpolation(inner, token, k + 1), scope)))
+                at = Token("STRING", inner, line=token.line, column=token.column + k + 1)
+                parts.append((self.interpolation(inner, token, k + 1), at))
                 k = end + 1
             elif ch == "}":
                 raise fail("a '}' in this string has no '{'", token)
             else:
-                out.append(ch)
+                literal.append(ch)
                 k += 1
-        return "".join(out)
+        parts.append("".join(literal))
+        return [part for part in parts if part != ""]
 
     def interpolation(self, inner: str, token: Token, offset: int) -> Tree:
         try:
@@ -524,9 +551,11 @@ class Evaluator:
         return self.resolve_givens(self.built_options)
 
     def resolve_givens(self, options: list[Option]) -> tuple[int, ...]:
-        by_label: dict[str, list[int]] = {}
-        for index, option in enumerate(options):
-            by_label.setdefault(option.label, []).append(index)
+        if self.by_label is None:
+            self.by_label = {}
+            for index, option in enumerate(options):
+                self.by_label.setdefault(option.label, []).append(index)
+        by_label = self.by_label
         forced = []
         for label, node, source in self.givens:
             matches = by_label.get(label, [])
