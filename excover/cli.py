@@ -46,7 +46,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="text (drawn) or json (one object a line)")
     run.add_argument("--svg", metavar="FILE", help="also write the first solution as an SVG picture (2D models)")
     run.add_argument("--batch", metavar="NAME=FILE",
-                     help="solve once for each line of FILE as the value of param NAME; one line out per line in")
+                     help="solve once for each line of FILE as the value of param NAME, and prove the answer unique; "
+                          "one line out per line in ('no solution', or the answer, marked '(not unique)' if so)")
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
@@ -218,7 +219,8 @@ def _write(path: str, text: str) -> None:
 
 
 def _run_batch(args) -> int:
-    """One model, built once; each line of the file a new value of one param (the clues)."""
+    """One model, built once; each line of the file a new value of one param (the clues).
+    Each answer is proved unique (the search looks for a second one)."""
     from excover.language.evaluate import deep_recursion
     from excover.render import flat_text
 
@@ -243,10 +245,14 @@ def _run_batch(args) -> int:
         except ExcoverError as error:
             print(f"error: line {number}: {error.message}", flush=True)
             continue
-        search = _search(model, args, 1, forced)
-        found = next(iter(search.solutions()), None)
-        print("no solution" if found is None else flat_text(model.problem.solution(found)), flush=True)
-        solved += found is not None
+        search = _search(model, args, 2, forced)  # a second solution, if any, shows it is not unique
+        found = list(search.solutions())
+        if not found:
+            print("no solution", flush=True)
+            continue
+        text = flat_text(model.problem.solution(found[0]))
+        print(text if len(found) == 1 else f"{text} (not unique)", flush=True)
+        solved += 1
     return FOUND if solved == len(lines) else NOT_FOUND
 
 

@@ -62,13 +62,15 @@ def test_batch_solves_each_line_against_one_model(tmp_path, capsys):
         assert is_solved_grid([answer[k:k + 9] for k in range(0, 81, 9)], line)
 
 
-def test_batch_reports_a_bad_line_and_goes_on(tmp_path, capsys):
+def test_batch_reports_no_solution_and_answers_that_are_not_unique(tmp_path, capsys):
     batch = tmp_path / "puzzles.txt"
     good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-    batch.write_text(f"{good}\n{'1' * 81}\n")
+    two = ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87."
+    batch.write_text(f"{good}\n{'1' * 81}\n{two}\n")
     assert main(["run", str(SUDOKU), "--batch", f"givens={batch}"]) == 1
-    first, second = capsys.readouterr().out.splitlines()
+    first, second, third = capsys.readouterr().out.splitlines()
     assert len(first) == 81 and second == "no solution"
+    assert third.endswith(" (not unique)") and is_solved_grid([third[k:k + 9] for k in range(0, 81, 9)], two)
 
 
 @pytest.mark.slow
