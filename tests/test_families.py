@@ -54,6 +54,11 @@ def janko(path, key):
     return clues, extra, solution
 
 
+def sample_then_slow(keys, sample):
+    """Every key: the sample in the default run, the rest in the slow run."""
+    return [key if key in sample else pytest.param(key, marks=pytest.mark.slow) for key in keys]
+
+
 def as_grid(rows):
     return "\n".join(" ".join(row) for row in rows)
 
@@ -156,14 +161,9 @@ def check_jigsaw(key):
     assert grid == published and rules.areas_hold_everything(grid, areas) and rules.keeps_clues(grid, clues)
 
 
-@pytest.mark.parametrize("key", [k for k in JIGSAW if not k.endswith("9x9")] + [k for k in JIGSAW if k.endswith("9x9")][:5])
+@pytest.mark.parametrize("key", sample_then_slow(
+    JIGSAW, [k for k in JIGSAW if not k.endswith("9x9")] + [k for k in JIGSAW if k.endswith("9x9")][:5]))
 def test_janko_jigsaw(key):
-    check_jigsaw(key)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("key", JIGSAW)
-def test_janko_jigsaw_all(key):
     check_jigsaw(key)
 
 
@@ -185,14 +185,9 @@ def check_killer(key):
     assert all(rules.killer(grid, cages, sums, box_rows, box_cols) for grid in grids)
 
 
-@pytest.mark.parametrize("key", [k for k in KILLER if not k.endswith("9x9")][:30] + [k for k in KILLER if k.endswith("9x9")][:3])
+@pytest.mark.parametrize("key", sample_then_slow(
+    KILLER, [k for k in KILLER if not k.endswith("9x9")][:30] + [k for k in KILLER if k.endswith("9x9")][:3]))
 def test_janko_killer(key):
-    check_killer(key)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("key", KILLER)
-def test_janko_killer_all(key):
     check_killer(key)
 
 
@@ -213,14 +208,8 @@ def check_samurai(key):
         assert rules.sudoku([row[left:left + 9] for row in grid[top:top + 9]], 3, 3)
 
 
-@pytest.mark.parametrize("key", SAMURAI[:2])
+@pytest.mark.parametrize("key", sample_then_slow(SAMURAI, SAMURAI[:2]))
 def test_janko_samurai(key):
-    check_samurai(key)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("key", SAMURAI)
-def test_janko_samurai_all(key):
     check_samurai(key)
 
 

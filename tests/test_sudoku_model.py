@@ -78,3 +78,11 @@ def test_all_95_top_puzzles():
     for line in data_path("sudoku9", "top95.txt").read_text().split():
         _, solutions = solve(line)
         assert len(solutions) == 1 and is_solved_grid(rows_of(solutions[0]), line)
+
+
+def test_each_batch_line_gets_the_whole_step_budget(tmp_path, capsys):
+    line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    batch = tmp_path / "puzzles.txt"
+    batch.write_text(f"{line}\n" * 60)  # loading takes about 35,000 steps, each line about 1,000
+    assert main(["run", str(SUDOKU), "--batch", f"givens={batch}", "--max-steps", "40000"]) == 0
+    assert all(len(answer) == 81 for answer in capsys.readouterr().out.splitlines())

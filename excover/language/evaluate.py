@@ -359,10 +359,9 @@ class Evaluator:
                 scope.names[name] = value
             return
         parts = target.children
-        try:
-            values = list(self.iterate(value, target))
-        except ModelFailure:
-            raise fail(f"cannot unpack a {type_name(value)} into {len(parts)} names", target) from None
+        if not isinstance(value, (list, tuple, range, str, dict, set, frozenset, Grid)):
+            raise fail(f"cannot unpack a {type_name(value)} into {len(parts)} names", target)
+        values = list(self.iterate(value, target))
         if len(values) != len(parts):
             raise fail(f"cannot unpack {len(values)} values into {len(parts)} names", target)
         for part, element in zip(parts, values):
@@ -543,6 +542,7 @@ class Evaluator:
         the params, lets, defs and givens run again, nothing else.
         """
         self.overrides[name] = text
+        self.budget.steps = 0  # the budget is for one evaluation: each line gets it afresh
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         for statement, source in self.program:
             if statement.data not in ("primary", "secondary", "option", "include", "outline"):
