@@ -104,6 +104,8 @@ class Evaluator:
         self.outline: dict = {}  # cell -> region, for pictures
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
+        self.clue_plan: list | bool | None = None  # see plan_cell_clues
+        self.clue_labels: dict[tuple, str | None] = {}
 
     # -- files ---------------------------------------------------------------------------
 
@@ -543,11 +545,66 @@ class Evaluator:
         """
         self.overrides[name] = text
         self.budget.steps = 0  # the budget is for one evaluation: each line gets it afresh
+        if self.clue_plan is None:
+            self.clue_plan = self.plan_cell_clues(name) or False
+        if self.clue_plan:
+            return self.cell_clues(name, text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         for statement, source in self.program:
             if statement.data not in ("primary", "secondary", "option", "include", "outline"):
                 self.current = source
                 self.run_statement(statement)
+        return self.resolve_givens(self.built_options)
+
+    # The fast way for the usual clue statement, `given LABEL for (r, c) in G.cells if COND`,
+    # where G is the batch param and LABEL and COND read G only as G[r, c]: then each clue
+    # depends on one cell's value alone, so the option it forces is computed once for each
+    # (cell, value) and looked up for every later line.
+
+    def plan_cell_clues(self, name: str) -> list | None:
+        if not isinstance(self.globals.names.get(name), Grid):
+            return None
+        if any(name in reads for let, reads in self.depends.items() if let != name):
+            return None  # a let computed from the clues would have to be evaluated again
+        plan = []
+        for statement, source in self.program:
+            if statement.data == "given":
+                label, *generators = statement.children
+                targets = _cell_loop_over(generators, name)
+                if targets is None:
+                    return None
+                condition = generators[1].children[0] if len(generators) == 2 else None
+                parts = [tree for tree, _ in (p for p in self.template(label) if not isinstance(p, str))]
+                if not all(_reads_only_cell(part, name, targets, self.globals) for part in parts + [condition]
+                           if part is not None):
+                    return None
+                plan.append((statement, source, targets, condition))
+        return plan
+
+    def cell_clues(self, name: str, text: str) -> tuple[int, ...]:
+        grid = Grid.from_text(text)
+        self.globals.names[name] = grid
+        for statement, source in self.program:
+            if statement.data == "require":
+                self.current = source
+                self.run_statement(statement)
+        self.givens = []
+        for statement, source, (row, col), condition in self.clue_plan:
+            self.current = source
+            label_token = statement.children[0]
+            for r, c, value in _labelled_cells(grid):
+                key = (id(statement), r, c, value)
+                label = self.clue_labels.get(key, ...)
+                if label is ...:
+                    scope = Scope({row: r, col: c}, self.globals)
+                    try:
+                        keep = condition is None or self.eval(condition, scope)
+                        label = self.string(label_token, scope) if keep else None
+                    except ModelFailure as failure:
+                        raise self.located(failure) from None
+                    self.clue_labels[key] = label
+                if label is not None:
+                    self.givens.append((label, statement, source))
         return self.resolve_givens(self.built_options)
 
     def resolve_givens(self, options: list[Option]) -> tuple[int, ...]:
@@ -589,6 +646,46 @@ def _position(node: Any) -> tuple[int | None, int | None]:
             if line is not None:
                 return line, column
     return None, None
+
+
+def _labelled_cells(grid: Grid) -> Iterator[tuple[int, int, str]]:
+    """(row, column, label) for the cells of a grid, as `grid.cells` lists them."""
+    for r, row in enumerate(grid.rows_of_labels, start=1):
+        for c, label in enumerate(row, start=1):
+            if label != ".":
+                yield r, c, label
+
+
+def _cell_loop_over(generators: list, name: str) -> tuple[str, str] | None:
+    """(r, c) when the generators are `for (r, c) in NAME.cells` and at most one `if`."""
+    if not generators or generators[0].data != "for_clause" or len(generators) > 2:
+        return None
+    if len(generators) == 2 and generators[1].data != "if_clause":
+        return None
+    target, source = generators[0].children
+    if target.data != "tuple_target" or len(target.children) != 2 or \
+            any(part.data != "name_target" for part in target.children):
+        return None
+    if source.data != "attribute" or str(source.children[1]) != "cells" or \
+            source.children[0].data != "name" or str(source.children[0].children[0]) != name:
+        return None
+    return tuple(str(part.children[0]) for part in target.children)
+
+
+def _reads_only_cell(tree: Any, name: str, targets: tuple[str, str], globals_: Scope) -> bool:
+    """Whether the expression reads the param only as NAME[r, c] and calls no model function
+    (whose body might read more)."""
+    if not isinstance(tree, Tree):
+        return True
+    if tree.data == "name":
+        token = str(tree.children[0])
+        if token == name:
+            return False  # a bare use of the grid, outside NAME[r, c]
+        return not isinstance(globals_.names.get(token), Function)
+    if tree.data == "index" and tree.children[0].data == "name" and str(tree.children[0].children[0]) == name:
+        keys = tree.children[1:]
+        return len(keys) == 2 and all(k.data == "name" and str(k.children[0]) == t for k, t in zip(keys, targets))
+    return all(_reads_only_cell(child, name, targets, globals_) for child in tree.children)
 
 
 @contextlib.contextmanager

@@ -42,7 +42,12 @@ def painted(solution: Solution) -> dict[Any, Paint]:
 
 
 def painted_cells(solution: Solution) -> dict[Any, Any]:
-    return {cell: paint.text for cell, paint in painted(solution).items()}
+    """Cell -> shown value (a lighter `painted`, for text and JSON)."""
+    cells: dict[Any, Any] = {}
+    for option in solution.options:
+        if isinstance(option.data, dict):
+            cells.update(option.data.get("show", {}))
+    return cells
 
 
 def _is_lattice(cells, dimension: int) -> bool:
