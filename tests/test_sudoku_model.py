@@ -86,3 +86,27 @@ def test_each_batch_line_gets_the_whole_step_budget(tmp_path, capsys):
     batch.write_text(f"{line}\n" * 60)  # loading takes about 35,000 steps, each line about 1,000
     assert main(["run", str(SUDOKU), "--batch", f"givens={batch}", "--max-steps", "40000"]) == 0
     assert all(len(answer) == 81 for answer in capsys.readouterr().out.splitlines())
+
+
+def test_the_clue_table_gives_what_full_evaluation_gives():
+    from excover.language.evaluate import Evaluator
+
+    lines = data_path("sudoku9", "top95.txt").read_text().split()[:20]
+    fast, slow = Evaluator({"givens": lines[0]}), Evaluator({"givens": lines[0]})
+    fast.load_file(SUDOKU)
+    slow.load_file(SUDOKU)
+    slow.clue_plan = False  # always evaluate the clue statement in full
+    for line in lines:
+        assert fast.givens_for("givens", line) == slow.givens_for("givens", line)
+    assert fast.clue_plan
+
+
+def test_a_clue_statement_of_another_form_is_evaluated_in_full(tmp_path, capsys):
+    model = tmp_path / "m.xc"
+    model.write_text("param g = grid \"..\"\ndef twice(x) = x + x\nprimary a b\n"
+                     "option \"aa\": a\noption \"bb\": b\noption \"xx\": a b\n"
+                     "given \"{twice(g[r, c])}\" for (r, c) in g.cells if g[r, c] != \".\"\n")
+    batch = tmp_path / "lines.txt"
+    batch.write_text("a.\n.b\nab\nx.\n")
+    assert main(["run", str(model), "--batch", f"g={batch}"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["aa | bb", "aa | bb", "aa | bb", "xx"]
