@@ -88,3 +88,22 @@ def test_svg_needs_a_2d_picture(tmp_path, capsys):
 
     assert main(["run", str(PUZZLES / "soma.xc"), "--svg", str(tmp_path / "x.svg")]) == 2
     assert "needs a solution whose options show 2D cells" in capsys.readouterr().err
+
+
+def test_sudoku_with_boxes_outlined_and_clues_in_bold():
+    model = load(PUZZLES / "sudoku.xc")
+    console = Console(record=True, width=100, force_terminal=True, color_system="truecolor")
+    console.print(picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced))
+    lines = console.export_text(clear=False).splitlines()
+    assert lines[:5] == ["┌─────┬─────┬─────┐", "│5 3 4│6 7 8│9 1 2│", "│6 7 2│1 9 5│3 4 8│", "│1 9 8│3 4 2│5 6 7│",
+                         "├─────┼─────┼─────┤"]
+    drawn = picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced)
+    bold = "".join(drawn.plain[span.start:span.end] for span in drawn.spans if span.style == "bold")
+    assert len(bold) == 30 and bold.isdigit()  # the 30 clues, and nothing else
+
+
+def test_killer_cages_are_outlined():
+    model = load(PUZZLES / "killer.xc")
+    console = Console(record=True, width=100)
+    console.print(picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced))
+    assert console.export_text().splitlines()[:3] == ["┌───┬─┬─┐", "│2 3│4│1│", "│ ┌─┤ │ │"]

@@ -74,7 +74,7 @@ JUNCTIONS = {
 
 
 def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, group, style_of,
-                 compact: bool = False):
+                 compact: bool = False, fill_gaps: bool = True):
     """Cells in box-drawing characters, with a border wherever two neighbours differ in group
     (the piece that covers them, or the region of an outline)."""
     from rich.text import Text
@@ -82,8 +82,8 @@ def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
     def wall(a, b):
         return group(*a) != group(*b)
 
-    def inside(r, c):  # a gap inside a group takes the group's colour
-        return style_of(r, c)
+    def inside(r, c):  # a gap inside a piece takes the piece's colour
+        return style_of(r, c) if fill_gaps else ""
 
     lines = []
     for r in [rows.start - 1, *rows]:
@@ -137,7 +137,7 @@ def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
             paint = cells.get((r, c))
             return "bold" if colours and paint is not None and paint.piece in forced else ""
 
-        return _boxed_lines(cells, rows, cols, width, region, given, compact=True)
+        return _boxed_lines(cells, rows, cols, width, region, given, compact=True, fill_gaps=False)
     return _plain_lines(cells, rows, cols, width)
 
 
