@@ -203,7 +203,7 @@ def _run(args) -> int:
         if number > 1:
             console.print()
         console.print(f"Solution {number}:")
-        console.print(picture(solution, outline=model.outline, forced=model.forced))
+        console.print(picture(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
         sys.stdout.flush()
     if search.solutions_found == 0 and console is not None:
         print("no solution" if search.stopped_by is None else "no solution found within the limits")

@@ -38,4 +38,4 @@ option "cage {label} = {fill}":
 option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
     for r in D for c in D if cages[r, c] in outside for d in D
     show (r, c) = d
-outline {cell: label for (label, cells) in items(cage_cells) for cell in cells}
+outline {cell: label for (label, cells) in items(cage_cells) for cell in cells}, total

@@ -102,8 +102,9 @@ def test_sudoku_with_boxes_outlined_and_clues_in_bold():
     assert len(bold) == 30 and bold.isdigit()  # the 30 clues, and nothing else
 
 
-def test_killer_cages_are_outlined():
+def test_killer_cages_are_outlined_with_their_sums_in_the_corner():
     model = load(PUZZLES / "killer.xc")
     console = Console(record=True, width=100)
-    console.print(picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced))
-    assert console.export_text().splitlines()[:3] == ["┌───┬─┬─┐", "│2 3│4│1│", "│ ┌─┤ │ │"]
+    console.print(picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced,
+                          notes=model.outline_notes))
+    assert console.export_text().splitlines()[:4] == ["┌9──┬8┬3┐", "│2 3│4│1│", "│ ┌7┤ │ │", "│4│1│3│2│"]

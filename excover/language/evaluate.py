@@ -102,6 +102,7 @@ class Evaluator:
         self.program: list[tuple[Tree, Source]] = []  # every statement run, includes inlined
         self.built_options: list[Option] = []
         self.outline: dict = {}  # cell -> region, for pictures
+        self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
         self.clue_plan: list | bool | None = None  # see plan_cell_clues
@@ -212,11 +213,14 @@ class Evaluator:
             raise fail(text, node)
 
     def statement_outline(self, node: Tree) -> None:
-        (expr,) = node.children
-        regions = self.eval(expr, self.globals)
-        if not isinstance(regions, dict):
-            raise fail(f"outline needs a dict from cell to region, not a {type_name(regions)}", expr)
-        self.outline.update(regions)
+        regions_node, notes_node = node.children
+        for what, expr in (("cell to region", regions_node), ("region to note", notes_node)):
+            if expr is not None and not isinstance(value := self.eval(expr, self.globals), dict):
+                raise fail(f"outline needs a dict from {what}, not a {type_name(value)}", expr)
+        self.outline.update(self.eval(regions_node, self.globals))
+        if notes_node is not None:
+            notes = self.eval(notes_node, self.globals)
+            self.outline_notes.update({region: format_value(note) for region, note in notes.items()})
 
     def statement_primary(self, node: Tree) -> None:
         declared = [child for child in node.children if child.data == "declared"]
@@ -535,7 +539,8 @@ class Evaluator:
         self.built_options = options
         forced = self.resolve_givens(options)
         return LoadedModel(problem, forced, any(p.show for p in self.options),
-                           frozenset(self.params_declared - self.params_read_by_options), dict(self.outline))
+                           frozenset(self.params_declared - self.params_read_by_options), dict(self.outline),
+                           dict(self.outline_notes))
 
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
         """The forced options when param `name` takes another value, items and options kept.

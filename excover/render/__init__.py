@@ -74,7 +74,7 @@ JUNCTIONS = {
 
 
 def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, group, style_of,
-                 compact: bool = False, fill_gaps: bool = True):
+                 compact: bool = False, fill_gaps: bool = True, notes: dict | None = None):
     """Cells in box-drawing characters, with a border wherever two neighbours differ in group
     (the piece that covers them, or the region of an outline)."""
     from rich.text import Text
@@ -97,7 +97,11 @@ def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
             border.append(JUNCTIONS[(up, down, left, right)],
                           style="" if up or down or left or right else inside(r, c))
             if c + 1 in cols:
-                border.append(("─" if right else " ") * width, style="" if right else inside(r, c + 1))
+                note = (notes or {}).get((r + 1, c + 1))
+                segment = ("─" if right else " ") * width
+                if note:  # written into the line above the region's first cell
+                    segment = (note + segment)[:max(width, len(note))]
+                border.append(segment, style="" if right else inside(r, c + 1))
         if not (compact and set(border.plain) <= {" ", "│"}):  # no line inside a sudoku's box
             lines.append(border)
         if r + 1 not in rows:
@@ -121,9 +125,9 @@ def _plain_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
 
 
 def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, colours: bool,
-                 outline: dict | None = None, forced: frozenset = frozenset()) -> list:
+                 outline: dict | None = None, forced: frozenset = frozenset(), notes: dict | None = None) -> list:
     width = max(len(paint.text) for paint in cells.values())
-    if any(paint.shared for paint in cells.values()):
+    if not outline and any(paint.shared for paint in cells.values()):
         def piece(r, c):
             paint = cells.get((r, c))
             return None if paint is None else paint.piece
@@ -137,13 +141,21 @@ def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
             paint = cells.get((r, c))
             return "bold" if colours and paint is not None and paint.piece in forced else ""
 
-        return _boxed_lines(cells, rows, cols, width, region, given, compact=True, fill_gaps=False)
+        firsts = {}
+        for cell in sorted(outline):
+            firsts.setdefault(outline[cell], cell)
+        corner = {firsts[region]: text for region, text in (notes or {}).items() if region in firsts}
+        width = max([width] + [len(text) for text in corner.values()])  # room for a two-digit sum
+        return _boxed_lines(cells, rows, cols, width, region, given, compact=not corner, fill_gaps=False,
+                            notes=corner)
     return _plain_lines(cells, rows, cols, width)
 
 
-def picture(solution: Solution, colours: bool = True, outline: dict | None = None, forced=()):
+def picture(solution: Solution, colours: bool = True, outline: dict | None = None, forced=(),
+            notes: dict | None = None):
     """A rich renderable of the solution; `outline` (cell -> region) draws boxes or cages,
-    and the cells of the `forced` options (clues) are shown in bold."""
+    `notes` (region -> text) labels them (a cage's sum), and the cells of the `forced`
+    options (clues) are shown in bold."""
     from rich.text import Text
 
     cells = painted(solution)
@@ -152,7 +164,7 @@ def picture(solution: Solution, colours: bool = True, outline: dict | None = Non
     if _is_lattice(cells, 2):
         rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
         cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
-        return Text("\n").join(_layer_lines(cells, rows, cols, colours, outline, forced_pieces))
+        return Text("\n").join(_layer_lines(cells, rows, cols, colours, outline, forced_pieces, notes))
     if _is_lattice(cells, 3):
         rows = range(min(k[0] for k in cells), max(k[0] for k in cells) + 1)
         cols = range(min(k[1] for k in cells), max(k[1] for k in cells) + 1)
