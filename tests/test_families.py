@@ -216,7 +216,7 @@ def test_janko_samurai(key):
 # -- queens, Langford, matchings, matrices -------------------------------------------------------
 
 
-@pytest.mark.parametrize("n, count", enumerate([1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200], start=1))
+@pytest.mark.parametrize("n, count", list(enumerate([1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200], start=1)))
 def test_queens(n, count):
     loaded = model("queens.xc", n=n)
     assert loaded.problem.count() == count
