@@ -222,7 +222,7 @@ def _run_batch(args) -> int:
     """One model, built once; each line of the file a new value of one param (the clues).
     Each answer is proved unique (the search looks for a second one)."""
     from excover.language.evaluate import deep_recursion
-    from excover.render import flat_text
+    from excover.render import FlatPictures
 
     name, equals, path = args.batch.partition("=")
     args.file = _model_path(args.file)
@@ -238,20 +238,21 @@ def _run_batch(args) -> int:
     if name not in model.batch_independent:
         raise ExcoverError(f"--batch {name}: the model's items or options depend on {name!r}, "
                            "so it cannot be built once for every line")
+    pictures = FlatPictures(model.problem)
     solved = 0
     for number, line in enumerate(lines, start=1):
         try:
             forced = model.forced if number == 1 else evaluator.givens_for(name, line)
         except ExcoverError as error:
-            print(f"error: line {number}: {error.message}", flush=True)
+            print(f"error: line {number}: {error.message}")
             continue
         search = _search(model, args, 2, forced)  # a second solution, if any, shows it is not unique
         found = list(search.solutions())
         if not found:
-            print("no solution", flush=True)
+            print("no solution")
             continue
-        text = flat_text(model.problem.solution(found[0]))
-        print(text if len(found) == 1 else f"{text} (not unique)", flush=True)
+        text = pictures.line(model.problem, found[0])
+        print(text if len(found) == 1 else f"{text} (not unique)")
         solved += 1
     return FOUND if solved == len(lines) else NOT_FOUND
 

@@ -33,7 +33,7 @@ class NativeSearch:
                  time_limit: float | None = None, method: str = "auto") -> None:
         self.matrix = matrix
         self.forced = tuple(dict.fromkeys(forced))
-        if not all(0 <= option < len(matrix.options) for option in self.forced):
+        if self.forced and not (min(self.forced) >= 0 and max(self.forced) < len(matrix.options)):
             self.forced, max_solutions = (), 0  # an option that does not exist cannot be chosen
         self._core = _core.Search(
             core_matrix(matrix), self.forced, seed,

@@ -106,7 +106,7 @@ class Evaluator:
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
         self.clue_plan: list | bool | None = None  # see plan_cell_clues
-        self.clue_labels: dict[tuple, str | None] = {}
+        self.clue_checks: list = []  # the requires that read the batch param, checked for every line
 
     # -- files ---------------------------------------------------------------------------
 
@@ -583,34 +583,40 @@ class Evaluator:
                 if not all(_reads_only_cell(part, name, targets, self.globals) for part in parts + [condition]
                            if part is not None):
                     return None
-                plan.append((statement, source, targets, condition))
+                plan.append((statement, source, targets, condition, {}))
+        self.clue_checks = [(statement, source) for statement, source in self.program
+                            if statement.data == "require" and _mentions(statement, name)]
         return plan
 
     def cell_clues(self, name: str, text: str) -> tuple[int, ...]:
         grid = Grid.from_text(text)
         self.globals.names[name] = grid
-        for statement, source in self.program:
-            if statement.data == "require":
-                self.current = source
-                self.run_statement(statement)
-        self.givens = []
-        for statement, source, (row, col), condition in self.clue_plan:
+        for statement, source in self.clue_checks:
             self.current = source
-            label_token = statement.children[0]
-            for r, c, value in _labelled_cells(grid):
-                key = (id(statement), r, c, value)
-                label = self.clue_labels.get(key, ...)
-                if label is ...:
-                    scope = Scope({row: r, col: c}, self.globals)
-                    try:
-                        keep = condition is None or self.eval(condition, scope)
-                        label = self.string(label_token, scope) if keep else None
-                    except ModelFailure as failure:
-                        raise self.located(failure) from None
-                    self.clue_labels[key] = label
-                if label is not None:
-                    self.givens.append((label, statement, source))
-        return self.resolve_givens(self.built_options)
+            self.run_statement(statement)
+        forced = []
+        for statement, source, (row, col), condition, table in self.clue_plan:
+            self.current = source
+            for r, labels in enumerate(grid.rows_of_labels, start=1):
+                for c, value in enumerate(labels, start=1):
+                    if value == ".":
+                        continue
+                    option = table.get((r, c, value), ...)
+                    if option is ...:  # the first time this value is seen in this cell
+                        option = table[r, c, value] = self.clue_option(statement, source, row, col, r, c, condition)
+                    if option is not None:
+                        forced.append(option)
+        return tuple(forced)
+
+    def clue_option(self, statement, source, row, col, r, c, condition) -> int | None:
+        scope = Scope({row: r, col: c}, self.globals)
+        try:
+            if condition is not None and not self.eval(condition, scope):
+                return None
+            self.givens = [(self.string(statement.children[0], scope), statement, source)]
+        except ModelFailure as failure:
+            raise self.located(failure) from None
+        return self.resolve_givens(self.built_options)[0]
 
     def resolve_givens(self, options: list[Option]) -> tuple[int, ...]:
         if self.by_label is None:
@@ -653,12 +659,8 @@ def _position(node: Any) -> tuple[int | None, int | None]:
     return None, None
 
 
-def _labelled_cells(grid: Grid) -> Iterator[tuple[int, int, str]]:
-    """(row, column, label) for the cells of a grid, as `grid.cells` lists them."""
-    for r, row in enumerate(grid.rows_of_labels, start=1):
-        for c, label in enumerate(row, start=1):
-            if label != ".":
-                yield r, c, label
+def _mentions(tree: Tree, name: str) -> bool:
+    return any(str(token) == name for token in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "NAME"))
 
 
 def _cell_loop_over(generators: list, name: str) -> tuple[str, str] | None:

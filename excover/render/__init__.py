@@ -197,6 +197,34 @@ def flat_text(solution: Solution) -> str:
     return " | ".join(solution.labels)
 
 
+class FlatPictures:
+    """`flat_text` for many solutions of one problem, with each option's cells worked out once
+    (for batch runs, where it is done for every line)."""
+
+    def __init__(self, problem) -> None:
+        shows = [option.data.get("show", {}) if isinstance(option.data, dict) else {} for option in problem.options]
+        cells = {cell for show in shows for cell in show}
+        self.usable = _is_lattice(cells, 2)
+        if not self.usable:
+            return
+        top, left = min(r for r, _ in cells), min(c for _, c in cells)
+        self.width = max(c for _, c in cells) - left + 1
+        height = max(r for r, _ in cells) - top + 1
+        self.paint = [[((r - top) * self.width + c - left, str(value)) for (r, c), value in show.items()]
+                      for show in shows]
+        self.blank = ["."] * (height * self.width)
+        self.joiner = "" if all(len(text) == 1 for paint in self.paint for _, text in paint) else " "
+
+    def line(self, problem, indices) -> str:
+        if not self.usable:
+            return flat_text(problem.solution(indices))
+        out = list(self.blank)
+        for index in indices:
+            for position, text in self.paint[index]:
+                out[position] = text
+        return self.joiner.join(out)
+
+
 def as_json(solution: Solution, number: int) -> dict:
     cells = painted_cells(solution)
     record: dict[str, Any] = {"solution": number, "options": solution.labels, "indices": list(solution.indices)}
