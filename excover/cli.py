@@ -240,13 +240,15 @@ def _run_batch(args) -> int:
                            "so it cannot be built once for every line")
     pictures = FlatPictures(model.problem)
     solved = 0
+    search = None
     for number, line in enumerate(lines, start=1):
         try:
             forced = model.forced if number == 1 else evaluator.givens_for(name, line)
         except ExcoverError as error:
             print(f"error: line {number}: {error.message}")
             continue
-        search = _search(model, args, 2, forced)  # a second solution, if any, shows it is not unique
+        if search is None or not search.restart(forced):  # one search object, restarted
+            search = _search(model, args, 2, forced)  # a second solution, if any, shows it is not unique
         found = list(search.solutions())
         if not found:
             print("no solution")

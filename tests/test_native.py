@@ -154,3 +154,18 @@ class TestHostileInputs:
                           options=[[name, "x:A"] for name in names] + [names + ["x"]])
         search = native(compile_problem(problem))
         assert search.count() == 2
+
+
+@pytest.mark.parametrize("native", NATIVE + [PythonSearch])
+@settings(max_examples=100, deadline=None)
+@given(problem=problems(), data=st.data())
+def test_a_restarted_search_is_a_fresh_one(native, problem, data):
+    indices = st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=3)
+    first, second = (data.draw(indices) if problem.options else [] for _ in range(2))
+    matrix = compile_problem(problem)
+    search = native(matrix, forced=first, max_solutions=3)
+    before = list(search.solutions())
+    assert search.restart(second)
+    after = [tuple(s) for s in search.solutions()]
+    assert after == [tuple(s) for s in native(matrix, forced=second, max_solutions=3).solutions()]
+    assert search.restart(first) and [tuple(s) for s in search.solutions()] == [tuple(s) for s in before]

@@ -325,6 +325,7 @@ typedef struct {
     unsigned long long nodes, updates, solutions_found;
     long long max_solutions, max_nodes; /* -1: no limit */
     double deadline;                    /* < 0: no limit */
+    double time_limit;
     unsigned check_countdown;
     unsigned long long pause_at; /* when nonzero, run() returns once this many nodes are done */
     /* The option-set search (method BITSETS); see bitset_build. */
@@ -970,6 +971,28 @@ static int bitsets_prepare(SearchObject *self) {
     return self->levels && self->slots && self->candidates && self->clash;
 }
 
+/* Read the forced options (indices), each once. */
+static int set_forced(SearchObject *self, PyObject *forced) {
+    MatrixObject *m = self->matrix;
+    self->forced_count = 0;
+    if (!forced || forced == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(forced, "forced must be a sequence of option indices");
+    if (!fast) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    PyMem_Free(self->forced);
+    self->forced = PyMem_Malloc(sizeof(int) * (count + 1));
+    if (!self->forced) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        long option;
+        if (read_int(fast, k, 0, m->options - 1, &option, "forced option") < 0) { Py_DECREF(fast); return -1; }
+        int seen = 0;  /* forcing an option twice is forcing it once */
+        for (int f = 0; f < self->forced_count; f++) seen |= self->forced[f] == option;
+        if (!seen) self->forced[self->forced_count++] = (int)option;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", "method", NULL};
     PyObject *matrix, *forced = NULL, *seed = Py_None;
@@ -999,22 +1022,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
-    self->forced_count = 0;
-    if (forced && forced != Py_None) {
-        PyObject *fast = PySequence_Fast(forced, "forced must be a sequence of option indices");
-        if (!fast) return -1;
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
-        self->forced = PyMem_Malloc(sizeof(int) * (count + 1));
-        if (!self->forced) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
-        for (Py_ssize_t k = 0; k < count; k++) {
-            long option;
-            if (read_int(fast, k, 0, m->options - 1, &option, "forced option") < 0) { Py_DECREF(fast); return -1; }
-            int seen = 0;  /* forcing an option twice is forcing it once */
-            for (int f = 0; f < self->forced_count; f++) seen |= self->forced[f] == option;
-            if (!seen) self->forced[self->forced_count++] = (int)option;
-        }
-        Py_DECREF(fast);
-    }
+    if (set_forced(self, forced) < 0) return -1;
     self->randomized = seed != Py_None;
     if (self->randomized) {
         unsigned long long value = PyLong_AsUnsignedLongLongMask(seed);
@@ -1024,6 +1032,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     }
     self->max_solutions = max_solutions;
     self->max_nodes = max_nodes;
+    self->time_limit = time_limit;
     self->deadline = time_limit >= 0 ? now() + time_limit : -1;
     self->check_countdown = CHECK_EVERY;
     self->phase = PHASE_START;
@@ -1046,6 +1055,31 @@ static PyObject *Search_count(SearchObject *self, PyObject *args) {
     self->pause_at = nodes ? self->nodes + nodes : 0;
     if (run(self, NULL, 0) < 0) return NULL;
     return PyLong_FromUnsignedLongLong(self->solutions_found);
+}
+
+/* restart(forced): the same search from the start with other forced options, reusing the
+ * arrays (the batch runs stand on this). */
+static PyObject *Search_restart(SearchObject *self, PyObject *forced) {
+    MatrixObject *m = self->matrix;
+    if (set_forced(self, forced) < 0) return NULL;
+    if (self->method == METHOD_LINKS) {
+        memcpy(self->nd, m->nodes, sizeof(Node) * m->node_count);
+        memcpy(self->length, m->length, sizeof(int) * (m->items + 1));
+        memcpy(self->bound, m->bound, sizeof(int) * (m->items + 1));
+        for (int i = 0; i <= m->primary; i++) {
+            self->llink[i] = i ? i - 1 : m->primary;
+            self->rlink[i] = i < m->primary ? i + 1 : ROOT;
+        }
+        if (self->randomized) shuffle_lists(self);
+    }
+    self->depth = self->tweak_count = self->candidate_count = 0;
+    self->nodes = self->updates = self->solutions_found = 0;
+    self->stopped_by = STOP_NONE;
+    self->pause_at = 0;
+    self->check_countdown = CHECK_EVERY;
+    self->deadline = self->time_limit >= 0 ? now() + self->time_limit : -1;
+    self->phase = PHASE_START;
+    Py_RETURN_NONE;
 }
 
 static PyObject *Search_progress(SearchObject *self, PyObject *unused) {
@@ -1078,6 +1112,7 @@ static PyMethodDef Search_methods[] = {
     {"count", (PyCFunction)Search_count, METH_VARARGS,
      "count(nodes=0): run to the end (or for about this many more nodes), counting; the solutions so far."},
     {"progress", (PyCFunction)Search_progress, METH_NOARGS, "Knuth's estimate of the fraction of the tree done."},
+    {"restart", (PyCFunction)Search_restart, METH_O, "restart(forced): search again from the start with these forced options."},
     {NULL}};
 
 static PyGetSetDef Search_getset[] = {

@@ -41,6 +41,16 @@ class NativeSearch:
             -1 if max_nodes is None else max_nodes,
             -1.0 if time_limit is None else max(time_limit, 0.0), method)
 
+    def restart(self, forced: Sequence[int]) -> bool:
+        """Search again from the start with other forced options, reusing everything built.
+        False (and nothing done) when an index names no option: build a new search then."""
+        forced = tuple(dict.fromkeys(forced))
+        if forced and not (min(forced) >= 0 and max(forced) < len(self.matrix.options)):
+            return False
+        self.forced = forced
+        self._core.restart(forced)
+        return True
+
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield each solution as the tuple of its option indices (forced options first)."""
         while not self._core.done:

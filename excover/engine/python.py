@@ -103,6 +103,7 @@ class PythonSearch:
                  time_limit: float | None = None) -> None:
         self.matrix = matrix
         self.forced = tuple(dict.fromkeys(forced))  # forcing an option twice is forcing it once
+        self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None
         self.max_solutions = max_solutions
         self.max_nodes = max_nodes
@@ -454,6 +455,12 @@ class PythonSearch:
             return
 
     # -- the public face -----------------------------------------------------------------
+
+    def restart(self, forced: Sequence[int]) -> bool:
+        """Search again from the start with other forced options (the lists are rebuilt)."""
+        self.__init__(self.matrix, forced=forced, seed=self.seed, max_solutions=self.max_solutions,
+                      max_nodes=self.max_nodes, time_limit=self.time_limit)
+        return True
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield each solution as the tuple of its option indices (forced options first)."""
