@@ -207,6 +207,9 @@ def _run(args) -> int:
         sys.stdout.flush()
     if search.solutions_found == 0 and console is not None:
         print("no solution" if search.stopped_by is None else "no solution found within the limits")
+    if model.report is not None and console is not None:
+        for line in model.report(search.solutions_found):
+            print(line)
     _report(search, started, args)
     return FOUND if search.solutions_found else NOT_FOUND
 

@@ -261,3 +261,4 @@ class LoadedModel:
     batch_independent: frozenset[str] = frozenset()  # params its items and options do not read
     outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
+    report: Any = attrs.field(default=None, eq=False)  # solutions found -> lines the model says then

@@ -15,3 +15,6 @@ primary column(j) for j in 1..len(rows[0])
 # A row of zeros covers nothing, so it can never be part of a cover: it is left out.
 option "row {i}": [column(j) for (j, bit) in enumerate(row, 1) if bit == 1]
     for (i, row) in enumerate(rows, 1) if 1 in row
+
+# And the answer in the words of POJ 3740, "Easy Finding":
+report "Yes, I found it" if found > 0 else "It is impossible"

@@ -291,3 +291,12 @@ def test_matrix_reads_poj_3740_input():
     assert loaded.problem.count() == 1
     loaded = load(PUZZLES / "matrix.xc", {"matrix": "4 4\n0 0 0 1\n1 0 0 0\n1 0 0 0\n0 1 0 0\n"})
     assert loaded.problem.count() == 0
+
+
+def test_matrix_answers_in_the_words_of_poj_3740(capsys):
+    from excover.cli import main
+
+    assert main(["run", str(PUZZLES / "matrix.xc"), "-p", "matrix=3 3\n0 1 0\n0 0 1\n1 0 0\n"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Yes, I found it"
+    assert main(["run", str(PUZZLES / "matrix.xc"), "-p", "matrix=4 4\n0 0 0 1\n1 0 0 0\n1 0 0 0\n0 1 0 0\n"]) == 1
+    assert capsys.readouterr().out.splitlines() == ["no solution", "It is impossible"]

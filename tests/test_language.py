@@ -286,3 +286,11 @@ def test_progress_on_a_terminal_is_one_line_redrawn_in_place(tmp_path):
     os.close(controller)
     assert out.startswith(b"at least")
     assert b"progress:" in shown and b"\r" in shown
+
+
+def test_report_lines_are_evaluated_after_the_search_with_their_errors_located():
+    model = loads("primary a\noption a\nreport 'found {found}'\nreport nowhere + found", "r.xc")
+    with pytest.raises(ExcoverError) as caught:
+        model.report(1)
+    assert (caught.value.line, caught.value.column) == (4, 8) and "unknown name 'nowhere'" in caught.value.message
+    assert loads("primary a\noption a\nreport 'found {found}'", "r.xc").report(3) == ["found 3"]

@@ -103,6 +103,7 @@ class Evaluator:
         self.built_options: list[Option] = []
         self.outline: dict = {}  # cell -> region, for pictures
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
+        self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
         self.clue_plan: list | bool | None = None  # see plan_cell_clues
@@ -204,6 +205,20 @@ class Evaluator:
         if not path.is_file():
             raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token)
         self.run_file(path.read_text(encoding="utf-8"), str(path), path)
+
+    def statement_report(self, node: Tree) -> None:
+        self.reports.append((node.children[0], self.current))
+
+    def report_lines(self, found: int) -> list[str]:
+        """The model's `report` statements, with `found` the number of solutions found."""
+        lines = []
+        for expr, source in self.reports:
+            self.current = source
+            try:
+                lines.append(format_value(self.eval(expr, Scope({"found": found}, self.globals))))
+            except ModelFailure as failure:
+                raise self.located(failure) from None
+        return lines
 
     def statement_require(self, node: Tree) -> None:
         condition, message = node.children
@@ -540,7 +555,7 @@ class Evaluator:
         forced = self.resolve_givens(options)
         return LoadedModel(problem, forced, any(p.show for p in self.options),
                            frozenset(self.params_declared - self.params_read_by_options), dict(self.outline),
-                           dict(self.outline_notes))
+                           dict(self.outline_notes), self.report_lines if self.reports else None)
 
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
         """The forced options when param `name` takes another value, items and options kept.
@@ -556,7 +571,7 @@ class Evaluator:
             return self.cell_clues(name, text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         for statement, source in self.program:
-            if statement.data not in ("primary", "secondary", "option", "include", "outline"):
+            if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
                 self.current = source
                 self.run_statement(statement)
         return self.resolve_givens(self.built_options)
