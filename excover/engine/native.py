@@ -32,8 +32,8 @@ class NativeSearch:
                  max_solutions: int | None = None, max_nodes: int | None = None,
                  time_limit: float | None = None, method: str = "auto") -> None:
         self.matrix = matrix
-        self.forced = tuple(dict.fromkeys(forced))
-        if self.forced and not (min(self.forced) >= 0 and max(self.forced) < len(matrix.options)):
+        self.forced = self._checked(forced)
+        if self.forced is None:
             self.forced, max_solutions = (), 0  # an option that does not exist cannot be chosen
         self._core = _core.Search(
             core_matrix(matrix), self.forced, seed,
@@ -44,12 +44,19 @@ class NativeSearch:
     def restart(self, forced: Sequence[int]) -> bool:
         """Search again from the start with other forced options, reusing everything built.
         False (and nothing done) when an index names no option: build a new search then."""
-        forced = tuple(dict.fromkeys(forced))
-        if forced and not (min(forced) >= 0 and max(forced) < len(self.matrix.options)):
+        forced = self._checked(forced)
+        if forced is None:
             return False
         self.forced = forced
         self._core.restart(forced)
         return True
+
+    def _checked(self, forced: Sequence[int]) -> tuple[int, ...] | None:
+        """The forced options, each once; None if one names no option."""
+        forced = tuple(dict.fromkeys(forced))
+        if forced and not (min(forced) >= 0 and max(forced) < len(self.matrix.options)):
+            return None
+        return forced
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield each solution as the tuple of its option indices (forced options first)."""
