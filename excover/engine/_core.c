@@ -301,6 +301,7 @@ static PyTypeObject MatrixType = {
 
 typedef struct {
     int item, choice, branch, branches, tweak_base;
+    int state, branch_state; /* option-set search: the slots of the level's state and of its branches */
     char covered, may_stop, stopped;
 } Level;
 
@@ -611,14 +612,23 @@ static void enter(SearchObject *s, int i) {
 
 
 /* -- the option-set search ------------------------------------------------------------
- * Level l's state is slot l. Entering the level covers its item there, once (as cover()
- * does); trying an option copies slot l to slot l + 1 and takes the option there. Levels reuse Level: item, branch and branches, and tweak_base as the start of the
- * level's candidates. */
+ * A level's state lives in a slot. Entering the level covers its item there, once (as
+ * cover() does); trying an option copies the slot to the next one and takes the option
+ * there. A level with a single way on takes it in place: once that branch is done the
+ * search backs up past the level, so its state is never needed again. Levels reuse
+ * Level: item, branch and branches, and tweak_base as the start of the level's candidates. */
 
-static inline uint64_t *slot_at(SearchObject *s, int depth) { return s->slots + (size_t)depth * s->slot_words; }
+static inline uint64_t *slot_at(SearchObject *s, int slot) { return s->slots + (size_t)slot * s->slot_words; }
+/* The slot holding the state at the current depth. */
+static inline int current_state(SearchObject *s) { return s->depth ? s->levels[s->depth - 1].branch_state : 0; }
 static inline uint64_t *open_items(SearchObject *s, uint64_t *slot) { return slot + s->matrix->words; }
+/* The items with at most one live option left (open or not): the next choice, when one of
+ * them is open, needs no scan of the counts. */
+static inline uint64_t *scarce_items(SearchObject *s, uint64_t *slot) {
+    return slot + s->matrix->words + s->matrix->item_words;
+}
 static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
-    return (uint16_t *)(slot + s->matrix->words + s->matrix->item_words);
+    return (uint16_t *)(slot + s->matrix->words + 2 * s->matrix->item_words);
 }
 
 /* Every live option in `clash` dies: out of the live set, and out of its items' counts. */
@@ -626,7 +636,7 @@ static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s,
     MatrixObject *m = s->matrix;
     const int words = m->words, *primary_start = m->primary_start;
     const uint16_t *primary_items = m->primary_items;
-    uint64_t *live = slot;
+    uint64_t *live = slot, *scarce = scarce_items(s, slot);
     uint16_t *count = live_counts(s, slot);
     unsigned long long updates = 0;
     for (int w = 0; w < words; w++) {
@@ -637,7 +647,10 @@ static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s,
             dying &= dying - 1;
             int e = primary_start[x], stop = primary_start[x + 1];
             updates += stop - e;
-            for (; e < stop; e++) count[primary_items[e]]--;
+            for (; e < stop; e++) {
+                int item = primary_items[e];
+                if (--count[item] <= 1) scarce[item / 64] |= 1ULL << (item % 64);
+            }
         }
     }
     s->updates += updates;
@@ -676,8 +689,14 @@ static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, u
 
 /* As choose_item: the open item with the fewest live options; -1 at a dead end. */
 static int bitset_choose(SearchObject *s, uint64_t *slot) {
-    const uint64_t *open = open_items(s, slot);
+    const uint64_t *open = open_items(s, slot), *scarce = scarce_items(s, slot);
     const uint16_t *count = live_counts(s, slot);
+    if (!s->randomized) /* the first open item with at most one way left decides, as in the scan */
+        for (int w = 0; w < s->matrix->item_words; w++)
+            if (open[w] & scarce[w]) {
+                int item = w * 64 + __builtin_ctzll(open[w] & scarce[w]);
+                return count[item] ? item : -1;
+            }
     int best = -1, best_count = INT32_MAX;
     unsigned ties = 0;
     for (int w = 0; w < s->matrix->item_words; w++) {
@@ -705,8 +724,9 @@ static int bitset_all_covered(SearchObject *s, uint64_t *slot) {
 /* Push a level for `item`, listing the live options that name it; -1 when out of memory. */
 static int bitset_enter(SearchObject *s, int item) {
     MatrixObject *m = s->matrix;
-    const uint64_t *live = slot_at(s, s->depth), *mask = m->masks + (size_t)item * m->words;
-    int count = live_counts(s, slot_at(s, s->depth))[item];
+    const int here = current_state(s);
+    const uint64_t *live = slot_at(s, here), *mask = m->masks + (size_t)item * m->words;
+    int count = live_counts(s, slot_at(s, here))[item];
     if (s->candidate_count + count > s->candidate_capacity) {
         int capacity = 2 * (s->candidate_count + count);
         int *grown = PyMem_Realloc(s->candidates, sizeof(int) * capacity);
@@ -719,6 +739,8 @@ static int bitset_enter(SearchObject *s, int item) {
     level->branch = 0;
     level->branches = count;
     level->tweak_base = s->candidate_count;
+    level->state = here;
+    level->branch_state = count == 1 ? here : here + 1; /* one way on: nothing to come back to */
     int *list = s->candidates + s->candidate_count;
     int n = 0;
     for (int w = 0; w < m->words; w++)
@@ -729,7 +751,7 @@ static int bitset_enter(SearchObject *s, int item) {
             list[k] = list[j], list[j] = t;
         }
     s->candidate_count += n;
-    bitset_cover(s, slot_at(s, s->depth - 1), item); /* once for all the level's branches */
+    bitset_cover(s, slot_at(s, here), item); /* once for all the level's branches */
     return 0;
 }
 
@@ -737,8 +759,9 @@ static int bitset_advance(SearchObject *s) {
     Level *level = &s->levels[s->depth - 1];
     if (level->branch >= level->branches) return 0;
     int option = s->candidates[level->tweak_base + level->branch++];
-    uint64_t *from = slot_at(s, s->depth - 1), *to = slot_at(s, s->depth);
-    for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
+    uint64_t *from = slot_at(s, level->state), *to = slot_at(s, level->branch_state);
+    if (to != from)
+        for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
     bitset_take(s, to, option, level->item);
     return 1;
 }
@@ -754,10 +777,12 @@ static void bitset_start(SearchObject *s) {
     memset(slot, 0, sizeof(uint64_t) * s->slot_words);
     for (int k = 0; k < m->options; k++) slot[k / 64] |= 1ULL << (k % 64);
     uint64_t *open = open_items(s, slot);
+    uint64_t *scarce = scarce_items(s, slot);
     uint16_t *count = live_counts(s, slot);
     for (int i = 0; i < m->primary; i++) {
         open[i / 64] |= 1ULL << (i % 64);
         count[i] = (uint16_t)m->length[i + 1];
+        if (count[i] <= 1) scarce[i / 64] |= 1ULL << (i % 64);
     }
     s->phase = PHASE_ENTER;
     if (s->max_solutions == 0) s->phase = PHASE_DONE;
@@ -834,7 +859,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 if (ok < 0) return -1;
                 if (ok == 0) break;
             }
-            if (bitsets ? bitset_all_covered(s, slot_at(s, s->depth)) : s->rlink[ROOT] == ROOT) {
+            if (bitsets ? bitset_all_covered(s, slot_at(s, current_state(s))) : s->rlink[ROOT] == ROOT) {
                 s->solutions_found++;
                 if (out) {
                     PyObject *solution = current_solution(s);
@@ -854,7 +879,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 }
                 if (out && added >= batch) break;
             } else if (bitsets) {
-                int i = bitset_choose(s, slot_at(s, s->depth));
+                int i = bitset_choose(s, slot_at(s, current_state(s)));
                 if (i >= 0) {
                     if (bitset_enter(s, i) < 0) {
                         s->phase = PHASE_DONE;
@@ -963,7 +988,7 @@ static int bitsets_prepare(SearchObject *self) {
     MatrixObject *m = self->matrix;
     self->max_depth = m->primary + 1; /* a level closes at least one primary item */
     self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
-    self->slot_words = m->words + m->item_words + (m->primary + 3) / 4;
+    self->slot_words = m->words + 2 * m->item_words + (m->primary + 3) / 4;
     self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)(m->primary + 2) * self->slot_words);
     self->candidate_capacity = m->options + 64;
     self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
