@@ -80,6 +80,17 @@ def test_all_95_top_puzzles():
         assert len(solutions) == 1 and is_solved_grid(rows_of(solutions[0]), line)
 
 
+def test_a_line_of_another_shape_fails_its_require_even_after_good_lines(tmp_path, capsys):
+    good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    batch = tmp_path / "puzzles.txt"
+    batch.write_text(f"{good}\n{good[:64]}\n{good}\n{good}0\n")  # 8x8 and one row of 82
+    assert main(["run", str(SUDOKU), "--batch", f"givens={batch}"]) == 1
+    first, second, third, fourth = capsys.readouterr().out.splitlines()
+    assert len(first) == 81 and first == third
+    assert second.startswith("error: line 2: the givens must be 9 rows of 9")
+    assert fourth.startswith("error: line 4: the givens must be 9 rows of 9")
+
+
 def test_each_batch_line_gets_the_whole_step_budget(tmp_path, capsys):
     line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
     batch = tmp_path / "puzzles.txt"

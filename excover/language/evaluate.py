@@ -108,6 +108,7 @@ class Evaluator:
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
         self.clue_plan: list | bool | None = None  # see plan_cell_clues
         self.clue_checks: list = []  # the requires that read the batch param, checked for every line
+        self.shapes_checked: set = set()  # (require, grid shape) known to hold, for requires reading only the shape
 
     # -- files ---------------------------------------------------------------------------
 
@@ -598,27 +599,32 @@ class Evaluator:
                 if not all(_reads_only_cell(part, name, targets, self.globals) for part in parts + [condition]
                            if part is not None):
                     return None
-                plan.append((statement, source, targets, condition, {}))
-        self.clue_checks = [(statement, source) for statement, source in self.program
-                            if statement.data == "require" and _mentions(statement, name)]
+                plan.append((statement, source, targets, condition, []))
+        self.clue_checks = [(statement, source, _reads_only_shape(statement, name)) for statement, source
+                            in self.program if statement.data == "require" and _mentions(statement, name)]
+        self.shapes_checked = set()
         return plan
 
     def cell_clues(self, name: str, text: str) -> tuple[int, ...]:
         grid = Grid.from_text(text)
         self.globals.names[name] = grid
-        for statement, source in self.clue_checks:
+        shape = (grid.height, grid.width)
+        for number, (statement, source, shape_only) in enumerate(self.clue_checks):
+            if shape_only and (number, shape) in self.shapes_checked:
+                continue  # it held for a grid of this shape, so it holds for this one
             self.current = source
             self.run_statement(statement)
+            self.shapes_checked.add((number, shape))
         forced = []
         for statement, source, (row, col), condition, table in self.clue_plan:
             self.current = source
-            for r, labels in enumerate(grid.rows_of_labels, start=1):
-                for c, value in enumerate(labels, start=1):
+            for r, (labels, cells) in enumerate(zip(grid.rows_of_labels, _cell_tables(table, grid)), start=1):
+                for c, (value, known) in enumerate(zip(labels, cells), start=1):
                     if value == ".":
                         continue
-                    option = table.get((r, c, value), ...)
+                    option = known.get(value, ...)
                     if option is ...:  # the first time this value is seen in this cell
-                        option = table[r, c, value] = self.clue_option(statement, source, row, col, r, c, condition)
+                        option = known[value] = self.clue_option(statement, source, row, col, r, c, condition)
                     if option is not None:
                         forced.append(option)
         return tuple(forced)
@@ -672,6 +678,26 @@ def _position(node: Any) -> tuple[int | None, int | None]:
             if line is not None:
                 return line, column
     return None, None
+
+
+def _cell_tables(table: list[list[dict]], grid: Grid) -> list[list[dict]]:
+    """Row by row, for each cell of the grid, its table from value to forced option (grown to fit)."""
+    while len(table) < grid.height:
+        table.append([])
+    for row, labels in zip(table, grid.rows_of_labels):
+        row.extend({} for _ in range(len(labels) - len(row)))
+    return table
+
+
+def _reads_only_shape(tree: Tree, name: str) -> bool:
+    """Whether `tree` reads `name` only as name.height and name.width."""
+    mentions = sum(1 for token in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "NAME")
+                   if str(token) == name)
+    shape_reads = sum(1 for node in tree.iter_subtrees() if node.data == "attribute"
+                      and str(node.children[1]) in ("height", "width")
+                      and isinstance(target := node.children[0], Tree) and target.data == "name"
+                      and str(target.children[0]) == name)
+    return mentions == shape_reads
 
 
 def _mentions(tree: Tree, name: str) -> bool:

@@ -3,6 +3,7 @@ dicts: grids, functions, and the canonical names of structured items."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import attrs
@@ -22,8 +23,14 @@ class Grid:
 
     @classmethod
     def from_text(cls, text: str) -> Grid:
-        if text.strip() == "empty":
+        line = text.strip()
+        if line == "empty":
             return cls(())
+        if "/" not in line and len(line.split(None, 1)) == 1:  # one word: one row, or a square's rows
+            side = math.isqrt(len(line))
+            if side < 2 or side * side != len(line):
+                side = len(line)
+            return cls(tuple(tuple(line[k:k + side]) for k in range(0, len(line), side)))
         if "\n" not in text.strip():
             text = text.replace("/", "\n")  # one line: rows separated by slashes, "345/234/123"
         lines = [line.strip() for line in text.strip("\n").splitlines()]
