@@ -1084,9 +1084,9 @@ static PyObject *Search_count(SearchObject *self, PyObject *args) {
 
 /* restart(forced): the same search from the start with other forced options, reusing the
  * arrays (the batch runs stand on this). */
-static PyObject *Search_restart(SearchObject *self, PyObject *forced) {
+static int restart(SearchObject *self, PyObject *forced) {
     MatrixObject *m = self->matrix;
-    if (set_forced(self, forced) < 0) return NULL;
+    if (set_forced(self, forced) < 0) return -1;
     if (self->method == METHOD_LINKS) {
         memcpy(self->nd, m->nodes, sizeof(Node) * m->node_count);
         memcpy(self->length, m->length, sizeof(int) * (m->items + 1));
@@ -1104,7 +1104,39 @@ static PyObject *Search_restart(SearchObject *self, PyObject *forced) {
     self->check_countdown = CHECK_EVERY;
     self->deadline = self->time_limit >= 0 ? now() + self->time_limit : -1;
     self->phase = PHASE_START;
+    return 0;
+}
+
+static PyObject *Search_restart(SearchObject *self, PyObject *forced) {
+    if (restart(self, forced) < 0) return NULL;
     Py_RETURN_NONE;
+}
+
+/* first_of_each(forced_lists): for each list of forced options in turn, restart and run to
+ * the end (max_solutions bounds it); a list of (solutions found, the first one or None).
+ * The batch runs: one call for many puzzles, so no Python runs between them. */
+static PyObject *Search_first_of_each(SearchObject *self, PyObject *forced_lists) {
+    PyObject *fast = PySequence_Fast(forced_lists, "first_of_each needs a sequence of forced lists");
+    if (!fast) return NULL;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    PyObject *results = PyList_New(count), *first = NULL;
+    if (!results) goto fail;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (restart(self, PySequence_Fast_GET_ITEM(fast, k)) < 0 || !(first = PyList_New(0))) goto fail;
+        if (run(self, first, 1) < 0 || run(self, NULL, 0) < 0) goto fail;
+        PyObject *result = Py_BuildValue("(KO)", self->solutions_found,
+                                         PyList_GET_SIZE(first) ? PyList_GET_ITEM(first, 0) : Py_None);
+        if (!result) goto fail;
+        Py_CLEAR(first);
+        PyList_SET_ITEM(results, k, result);
+    }
+    Py_DECREF(fast);
+    return results;
+fail:
+    Py_XDECREF(first);
+    Py_XDECREF(results);
+    Py_DECREF(fast);
+    return NULL;
 }
 
 static PyObject *Search_progress(SearchObject *self, PyObject *unused) {
@@ -1138,6 +1170,8 @@ static PyMethodDef Search_methods[] = {
      "count(nodes=0): run to the end (or for about this many more nodes), counting; the solutions so far."},
     {"progress", (PyCFunction)Search_progress, METH_NOARGS, "Knuth's estimate of the fraction of the tree done."},
     {"restart", (PyCFunction)Search_restart, METH_O, "restart(forced): search again from the start with these forced options."},
+    {"first_of_each", (PyCFunction)Search_first_of_each, METH_O,
+     "first_of_each(forced_lists): restart with each and run to the end; a list of (solutions found, first or None)."},
     {NULL}};
 
 static PyGetSetDef Search_getset[] = {

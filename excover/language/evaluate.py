@@ -106,9 +106,7 @@ class Evaluator:
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
-        self.clue_plan: list | bool | None = None  # see plan_cell_clues
-        self.clue_checks: list = []  # the requires that read the batch param, checked for every line
-        self.shapes_checked: set = set()  # (require, grid shape) known to hold, for requires reading only the shape
+        self.cell_clues = None  # batch runs: see clues.py; False when the clue statements have another form
 
     # -- files ---------------------------------------------------------------------------
 
@@ -566,78 +564,18 @@ class Evaluator:
         """
         self.overrides[name] = text
         self.budget.steps = 0  # the budget is for one evaluation: each line gets it afresh
-        if self.clue_plan is None:
-            self.clue_plan = self.plan_cell_clues(name) or False
-        if self.clue_plan:
-            return self.cell_clues(name, text)
+        if self.cell_clues is None:
+            from excover.language.clues import CellClues
+
+            self.cell_clues = CellClues.plan(self, name) or False
+        if self.cell_clues:
+            return self.cell_clues.forced(text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         for statement, source in self.program:
             if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
                 self.current = source
                 self.run_statement(statement)
         return self.resolve_givens(self.built_options)
-
-    # The fast way for the usual clue statement, `given LABEL for (r, c) in G.cells if COND`,
-    # where G is the batch param and LABEL and COND read G only as G[r, c]: then each clue
-    # depends on one cell's value alone, so the option it forces is computed once for each
-    # (cell, value) and looked up for every later line.
-
-    def plan_cell_clues(self, name: str) -> list | None:
-        if not isinstance(self.globals.names.get(name), Grid):
-            return None
-        if any(name in reads for let, reads in self.depends.items() if let != name):
-            return None  # a let computed from the clues would have to be evaluated again
-        plan = []
-        for statement, source in self.program:
-            if statement.data == "given":
-                label, *generators = statement.children
-                targets = _cell_loop_over(generators, name)
-                if targets is None:
-                    return None
-                condition = generators[1].children[0] if len(generators) == 2 else None
-                parts = [tree for tree, _ in (p for p in self.template(label) if not isinstance(p, str))]
-                if not all(_reads_only_cell(part, name, targets, self.globals) for part in parts + [condition]
-                           if part is not None):
-                    return None
-                plan.append((statement, source, targets, condition, []))
-        self.clue_checks = [(statement, source, _reads_only_shape(statement, name)) for statement, source
-                            in self.program if statement.data == "require" and _mentions(statement, name)]
-        self.shapes_checked = set()
-        return plan
-
-    def cell_clues(self, name: str, text: str) -> tuple[int, ...]:
-        grid = Grid.from_text(text)
-        self.globals.names[name] = grid
-        shape = (grid.height, grid.width)
-        for number, (statement, source, shape_only) in enumerate(self.clue_checks):
-            if shape_only and (number, shape) in self.shapes_checked:
-                continue  # it held for a grid of this shape, so it holds for this one
-            self.current = source
-            self.run_statement(statement)
-            self.shapes_checked.add((number, shape))
-        forced = []
-        for statement, source, (row, col), condition, table in self.clue_plan:
-            self.current = source
-            for r, (labels, cells) in enumerate(zip(grid.rows_of_labels, _cell_tables(table, grid)), start=1):
-                for c, (value, known) in enumerate(zip(labels, cells), start=1):
-                    if value == ".":
-                        continue
-                    option = known.get(value, ...)
-                    if option is ...:  # the first time this value is seen in this cell
-                        option = known[value] = self.clue_option(statement, source, row, col, r, c, condition)
-                    if option is not None:
-                        forced.append(option)
-        return tuple(forced)
-
-    def clue_option(self, statement, source, row, col, r, c, condition) -> int | None:
-        scope = Scope({row: r, col: c}, self.globals)
-        try:
-            if condition is not None and not self.eval(condition, scope):
-                return None
-            self.givens = [(self.string(statement.children[0], scope), statement, source)]
-        except ModelFailure as failure:
-            raise self.located(failure) from None
-        return self.resolve_givens(self.built_options)[0]
 
     def resolve_givens(self, options: list[Option]) -> tuple[int, ...]:
         if self.by_label is None:
@@ -687,53 +625,6 @@ def _cell_tables(table: list[list[dict]], grid: Grid) -> list[list[dict]]:
     for row, labels in zip(table, grid.rows_of_labels):
         row.extend({} for _ in range(len(labels) - len(row)))
     return table
-
-
-def _reads_only_shape(tree: Tree, name: str) -> bool:
-    """Whether `tree` reads `name` only as name.height and name.width."""
-    mentions = sum(1 for token in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "NAME")
-                   if str(token) == name)
-    shape_reads = sum(1 for node in tree.iter_subtrees() if node.data == "attribute"
-                      and str(node.children[1]) in ("height", "width")
-                      and isinstance(target := node.children[0], Tree) and target.data == "name"
-                      and str(target.children[0]) == name)
-    return mentions == shape_reads
-
-
-def _mentions(tree: Tree, name: str) -> bool:
-    return any(str(token) == name for token in tree.scan_values(lambda t: isinstance(t, Token) and t.type == "NAME"))
-
-
-def _cell_loop_over(generators: list, name: str) -> tuple[str, str] | None:
-    """(r, c) when the generators are `for (r, c) in NAME.cells` and at most one `if`."""
-    if not generators or generators[0].data != "for_clause" or len(generators) > 2:
-        return None
-    if len(generators) == 2 and generators[1].data != "if_clause":
-        return None
-    target, source = generators[0].children
-    if target.data != "tuple_target" or len(target.children) != 2 or \
-            any(part.data != "name_target" for part in target.children):
-        return None
-    if source.data != "attribute" or str(source.children[1]) != "cells" or \
-            source.children[0].data != "name" or str(source.children[0].children[0]) != name:
-        return None
-    return tuple(str(part.children[0]) for part in target.children)
-
-
-def _reads_only_cell(tree: Any, name: str, targets: tuple[str, str], globals_: Scope) -> bool:
-    """Whether the expression reads the param only as NAME[r, c] and calls no model function
-    (whose body might read more)."""
-    if not isinstance(tree, Tree):
-        return True
-    if tree.data == "name":
-        token = str(tree.children[0])
-        if token == name:
-            return False  # a bare use of the grid, outside NAME[r, c]
-        return not isinstance(globals_.names.get(token), Function)
-    if tree.data == "index" and tree.children[0].data == "name" and str(tree.children[0].children[0]) == name:
-        keys = tree.children[1:]
-        return len(keys) == 2 and all(k.data == "name" and str(k.children[0]) == t for k, t in zip(keys, targets))
-    return all(_reads_only_cell(child, name, targets, globals_) for child in tree.children)
 
 
 @contextlib.contextmanager
