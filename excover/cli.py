@@ -221,6 +221,9 @@ def _write(path: str, text: str) -> None:
         raise ExcoverError(f"cannot write {path}: {error.strerror or error}") from None
 
 
+BATCH_CHUNK = 1024  # lines whose clues are read before one call searches them all
+
+
 def _run_batch(args) -> int:
     """One model, built once; each line of the file a new value of one param (the clues).
     Each answer is proved unique (the search looks for a second one)."""
@@ -242,23 +245,25 @@ def _run_batch(args) -> int:
         raise ExcoverError(f"--batch {name}: the model's items or options depend on {name!r}, "
                            "so it cannot be built once for every line")
     pictures = FlatPictures(model.problem)
+    search = _search(model, args, 2, model.forced)  # a second solution, if any, shows it is not unique
     solved = 0
-    search = None
-    for number, line in enumerate(lines, start=1):
-        try:
-            forced = model.forced if number == 1 else evaluator.givens_for(name, line)
-        except ExcoverError as error:
-            print(f"error: line {number}: {error.message}")
-            continue
-        if search is None or not search.restart(forced):  # one search object, restarted
-            search = _search(model, args, 2, forced)  # a second solution, if any, shows it is not unique
-        found = list(search.solutions())
-        if not found:
-            print("no solution")
-            continue
-        text = pictures.line(model.problem, found[0])
-        print(text if len(found) == 1 else f"{text} (not unique)")
-        solved += 1
+    for start in range(0, len(lines), BATCH_CHUNK):
+        out, forced_lists = [], []
+        for number, line in enumerate(lines[start:start + BATCH_CHUNK], start=start + 1):
+            try:
+                forced_lists.append(model.forced if number == 1 else evaluator.givens_for(name, line))
+                out.append(None)  # to be filled from the search's answer
+            except ExcoverError as error:
+                out.append(f"error: line {number}: {error.message}")
+        answers = iter(search.first_of_each(forced_lists))
+        for k, text in enumerate(out):
+            if text is None:
+                found, first = next(answers)
+                solved += found > 0
+                text = "no solution" if not found else pictures.line(model.problem, first) + (
+                    "" if found == 1 else " (not unique)")
+                out[k] = text
+        sys.stdout.write("\n".join(out) + "\n")
     return FOUND if solved == len(lines) else NOT_FOUND
 
 

@@ -51,6 +51,14 @@ class NativeSearch:
         self._core.restart(forced)
         return True
 
+    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
+        """For each list of forced options in turn: restart with it and run to the end (or to
+        max_solutions); (solutions found, the first or None). One call into C for them all."""
+        results = self._core.first_of_each(forced_lists)
+        if forced_lists:
+            self.forced = tuple(dict.fromkeys(forced_lists[-1]))
+        return results
+
     def _checked(self, forced: Sequence[int]) -> tuple[int, ...] | None:
         """The forced options, each once; None if one names no option."""
         forced = tuple(dict.fromkeys(forced))

@@ -466,6 +466,19 @@ class PythonSearch:
         """Yield each solution as the tuple of its option indices (forced options first)."""
         yield from self._run(build=True)
 
+    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
+        """For each list of forced options in turn: restart with it and run to the end (or to
+        max_solutions); (solutions found, the first or None)."""
+        results = []
+        for forced in forced_lists:
+            self.restart(forced)
+            solutions = self.solutions()
+            first = next(solutions, None)
+            for _ in solutions:
+                pass
+            results.append((self.solutions_found, first))
+        return results
+
     def count(self, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
         """Run to the end counting; with ``report``, call it about every ``every`` seconds."""
         self._report, self._report_every = report, every
