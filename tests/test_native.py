@@ -169,3 +169,16 @@ def test_a_restarted_search_is_a_fresh_one(native, problem, data):
     after = [tuple(s) for s in search.solutions()]
     assert after == [tuple(s) for s in native(matrix, forced=second, max_solutions=3).solutions()]
     assert search.restart(first) and [tuple(s) for s in search.solutions()] == [tuple(s) for s in before]
+
+
+@pytest.mark.parametrize("native", NATIVE + [PythonSearch])
+@settings(max_examples=100, deadline=None)
+@given(problem=problems(), data=st.data())
+def test_first_of_each_is_a_fresh_search_for_each_forced_list(native, problem, data):
+    indices = st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=3)
+    forced_lists = [data.draw(indices) if problem.options else [] for _ in range(4)]
+    matrix = compile_problem(problem)
+    results = native(matrix, max_solutions=2).first_of_each(forced_lists)
+    for forced, (found, first) in zip(forced_lists, results, strict=True):
+        alone = [tuple(s) for s in native(matrix, forced=forced, max_solutions=2).solutions()]
+        assert found == len(alone) and first == (alone[0] if alone else None)
