@@ -614,9 +614,10 @@ static void enter(SearchObject *s, int i) {
 /* -- the option-set search ------------------------------------------------------------
  * A level's state lives in a slot. Entering the level covers its item there, once (as
  * cover() does); trying an option copies the slot to the next one and takes the option
- * there. A level with a single way on takes it in place: once that branch is done the
- * search backs up past the level, so its state is never needed again. Levels reuse
- * Level: item, branch and branches, and tweak_base as the start of the level's candidates. */
+ * there. A level with a single way on takes it in place, and taking it covers the item as
+ * well: once that branch is done the search backs up past the level, so its state is never
+ * needed again. Levels reuse Level: item, branch and branches, and tweak_base as the start
+ * of the level's candidates. */
 
 static inline uint64_t *slot_at(SearchObject *s, int slot) { return s->slots + (size_t)slot * s->slot_words; }
 /* The slot holding the state at the current depth. */
@@ -647,9 +648,9 @@ static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s,
             dying &= dying - 1;
             int e = primary_start[x], stop = primary_start[x + 1];
             updates += stop - e;
-            for (; e < stop; e++) {
+            for (; e < stop; e++) { /* without a branch: whether a count drops to one is hard to guess */
                 int item = primary_items[e];
-                if (--count[item] <= 1) scarce[item / 64] |= 1ULL << (item % 64);
+                scarce[item / 64] |= (uint64_t)(--count[item] <= 1) << (item % 64);
             }
         }
     }
@@ -666,24 +667,22 @@ static void bitset_cover(SearchObject *s, uint64_t *slot, int item) {
     close_item(s, slot, item);
 }
 
-/* Take an option: whatever clashes with it dies, and its primary items close. The item the
- * level branches on is already covered (`covered`, or -1), so its mask is left out. */
-static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, uint64_t *slot, int option, int covered) {
+/* Take an option: whatever clashes with it dies (itself too), and its primary items close.
+ * The mask of an item the level has covered adds nothing (its options are dead already) but
+ * costs less than the branch that would leave it out. */
+static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, uint64_t *slot, int option) {
     MatrixObject *m = s->matrix;
     const int words = m->words, first = m->entry_start[option], end = m->entry_start[option + 1];
     const int *entry_mask = m->entry_mask, *entry_item = m->entry_item;
     uint64_t *clash = s->clash;
-    int gathered = 0;
-    for (int e = first; e < end; e++) {
-        if (entry_item[e] == covered) continue;
-        const uint64_t *mask = m->masks + (size_t)entry_mask[e] * words;
-        if (gathered++) {
-            for (int w = 0; w < words; w++) clash[w] |= mask[w];
-        } else {
-            for (int w = 0; w < words; w++) clash[w] = mask[w];
-        }
+    if (first == end) return;
+    const uint64_t *mask = m->masks + (size_t)entry_mask[first] * words;
+    for (int w = 0; w < words; w++) clash[w] = mask[w];
+    for (int e = first + 1; e < end; e++) {
+        mask = m->masks + (size_t)entry_mask[e] * words;
+        for (int w = 0; w < words; w++) clash[w] |= mask[w];
     }
-    if (gathered) kill_clashing(s, slot, clash);
+    kill_clashing(s, slot, clash);
     for (int e = first; e < m->secondary_start[option]; e++) close_item(s, slot, entry_item[e]);
 }
 
@@ -751,7 +750,7 @@ static int bitset_enter(SearchObject *s, int item) {
             list[k] = list[j], list[j] = t;
         }
     s->candidate_count += n;
-    bitset_cover(s, slot_at(s, here), item); /* once for all the level's branches */
+    if (count > 1) bitset_cover(s, slot_at(s, here), item); /* once for all the level's branches */
     return 0;
 }
 
@@ -762,7 +761,7 @@ static int bitset_advance(SearchObject *s) {
     uint64_t *from = slot_at(s, level->state), *to = slot_at(s, level->branch_state);
     if (to != from)
         for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
-    bitset_take(s, to, option, level->item);
+    bitset_take(s, to, option);
     return 1;
 }
 
@@ -771,9 +770,9 @@ static int bitset_option_at(SearchObject *s, int depth) {
     return s->candidates[level->tweak_base + level->branch - 1];
 }
 
-static void bitset_start(SearchObject *s) {
+/* The state before any choice: every option live, every primary item open. */
+static void bitset_fill_pristine(SearchObject *s, uint64_t *slot) {
     MatrixObject *m = s->matrix;
-    uint64_t *slot = slot_at(s, 0);
     memset(slot, 0, sizeof(uint64_t) * s->slot_words);
     for (int k = 0; k < m->options; k++) slot[k / 64] |= 1ULL << (k % 64);
     uint64_t *open = open_items(s, slot);
@@ -784,11 +783,16 @@ static void bitset_start(SearchObject *s) {
         count[i] = (uint16_t)m->length[i + 1];
         if (count[i] <= 1) scarce[i / 64] |= 1ULL << (i % 64);
     }
+}
+
+static void bitset_start(SearchObject *s) {
+    uint64_t *slot = slot_at(s, 0);
+    memcpy(slot, slot_at(s, s->matrix->primary + 2), sizeof(uint64_t) * s->slot_words); /* the pristine slot */
     s->phase = PHASE_ENTER;
     if (s->max_solutions == 0) s->phase = PHASE_DONE;
     for (int f = 0; f < s->forced_count && s->phase != PHASE_DONE; f++) {
         int option = s->forced[f];
-        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option, -1);
+        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option);
         else s->phase = PHASE_DONE; /* it clashes with an earlier forced option */
     }
 }
@@ -989,11 +993,14 @@ static int bitsets_prepare(SearchObject *self) {
     self->max_depth = m->primary + 1; /* a level closes at least one primary item */
     self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
     self->slot_words = m->words + 2 * m->item_words + (m->primary + 3) / 4;
-    self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)(m->primary + 2) * self->slot_words);
+    /* slots 0 to primary + 1 for the levels, then the pristine state to start from */
+    self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)(m->primary + 3) * self->slot_words);
     self->candidate_capacity = m->options + 64;
     self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
     self->clash = PyMem_Malloc(sizeof(uint64_t) * m->words);
-    return self->levels && self->slots && self->candidates && self->clash;
+    if (!(self->levels && self->slots && self->candidates && self->clash)) return 0;
+    bitset_fill_pristine(self, slot_at(self, m->primary + 2));
+    return 1;
 }
 
 /* Read the forced options (indices), each once. */

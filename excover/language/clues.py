@@ -124,9 +124,8 @@ class CellClues:
         """The clues of a one-word grid from the tables alone; KeyError at a value not in them."""
         forced = []
         for clue in self.statements:
-            forced += [known[value] for known, value in zip(clue.flat_cells(height, width), word) if value != EMPTY]
-        if None in forced:
-            forced = [option for option in forced if option is not None]
+            forced += [option for known, value in zip(clue.flat_cells(height, width), word)
+                       if value != EMPTY and (option := known[value]) is not None]
         return tuple(forced)
 
     def _set_grid(self, text: str) -> Grid:

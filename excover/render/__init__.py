@@ -214,11 +214,20 @@ class FlatPictures:
                       for show in shows]
         self.blank = ["."] * (height * self.width)
         self.joiner = "" if all(len(text) == 1 for paint in self.paint for _, text in paint) else " "
+        self.one_cell = all(len(paint) == 1 for paint in self.paint)  # as in sudoku: then two flat lists
+        if self.one_cell:
+            self.position = [paint[0][0] for paint in self.paint]
+            self.text = [paint[0][1] for paint in self.paint]
 
     def line(self, problem, indices) -> str:
         if not self.usable:
             return flat_text(problem.solution(indices))
         out = list(self.blank)
+        if self.one_cell:
+            position, text = self.position, self.text
+            for index in indices:
+                out[position[index]] = text[index]
+            return self.joiner.join(out)
         for index in indices:
             for position, text in self.paint[index]:
                 out[position] = text
