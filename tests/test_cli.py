@@ -25,7 +25,16 @@ def run(capsys, *args):
 def test_run_prints_the_first_solution(capsys):
     code, out, _ = run(capsys, "run", PUZZLES / "knuth_toy.dlx")
     assert code == 0
-    assert out.splitlines() == ["Solution 1:", "  c e", "  a d f", "  b g"]
+    assert out.splitlines() == [
+        "Solution 1:",
+        "┌────────┬───┬───┬───┬───┬───┬───┬───┐",
+        "│ option │ a │ b │ c │ d │ e │ f │ g │",
+        "├────────┼───┼───┼───┼───┼───┼───┼───┤",
+        "│ c e    │   │   │ 1 │   │ 1 │   │   │",
+        "│ a d f  │ 1 │   │   │ 1 │   │ 1 │   │",
+        "│ b g    │   │ 1 │   │   │   │   │ 1 │",
+        "└────────┴───┴───┴───┴───┴───┴───┴───┘",
+    ]
 
 
 def test_run_all_and_n(capsys):

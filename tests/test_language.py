@@ -111,11 +111,27 @@ class TestConstructs:
         assert main(["run", str(path)]) == 0
         assert capsys.readouterr().out == "Solution 1:\n┌───┐\n│A A│\n├─┬─┘\n│B│\n└─┘\n"
 
-    def test_a_model_without_show_lists_its_options(self, tmp_path, capsys):
+    def test_a_model_without_show_draws_a_table_of_its_options(self, tmp_path, capsys):
         path = tmp_path / "plain.xc"
-        path.write_text('primary a b\noption "first": a\noption b\n')
+        path.write_text('primary a b\nsecondary x\noption "first": a x:\"red\"\noption b\n')
         assert main(["run", str(path)]) == 0
-        assert capsys.readouterr().out == "Solution 1:\n  first\n  b\n"
+        assert capsys.readouterr().out.splitlines() == [
+            "Solution 1:",
+            "┌────────┬───┬───┬─────┐",
+            "│ option │ a │ b │ x   │",
+            "├────────┼───┼───┼─────┤",
+            "│ first  │ 1 │   │ red │",
+            "│ b      │   │ 1 │     │",
+            "└────────┴───┴───┴─────┘",
+        ]
+
+    def test_options_naming_too_many_items_for_a_table_list_their_items(self, tmp_path, capsys):
+        path = tmp_path / "wide.xc"
+        path.write_text('primary cell(k) for k in 1..30\noption "all": [cell(k) for k in 1..30]\n')
+        assert main(["run", str(path)]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[2].startswith("│ option │ items ") and lines[2].endswith(" │")
+        assert lines[4].startswith("│ all    │ cell(1) cell(2) cell(3)")
 
     def test_check_and_convert(self, tmp_path, capsys):
         path = tmp_path / "m.xc"

@@ -4,7 +4,7 @@ The options a solution chooses may `show` values on cells. Cells (row, column) m
 2D picture; (row, column, layer) a 3D one, drawn as its layers side by side. When some
 option paints several cells the picture is a *tiling*: each piece gets its own colour and
 borders are drawn between different pieces. Otherwise (a sudoku) it is a plain grid of
-values. Without `show` data the picture is the list of chosen options.
+values. Without `show` data the picture is a table of the chosen options and their items.
 
 Everything here returns rich renderables; rich drops the colours when the output is not a
 terminal, so a pipe gets plain, readable letters.
@@ -12,6 +12,7 @@ terminal, so a pipe gets plain, readable letters.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -183,7 +184,49 @@ def picture(solution: Solution, colours: bool = True, outline: dict | None = Non
             out.append(line.rstrip() or line)
         headings = Text("".join(f"layer {layer}".ljust(width + 3) for layer in layers).rstrip())
         return Text("\n").join([headings, *out])
-    return Text("\n".join(f"  {label}" for label in solution.labels))
+    return options_table(solution)
+
+
+TABLE_WIDTH = 80  # wider incidence tables become a list of each option's items
+
+
+def options_table(solution: Solution):
+    """A solution without cells to paint: the chosen options as rows of a table, a column for
+    each item they name, marked where an option names it (with its colour, if any), so that
+    an exact cover reads as one mark in every column. Too many items for the width: each
+    option's items listed instead."""
+    from rich import box
+    from rich.table import Table
+
+    names = sorted({name for option in solution for name in option.names}, key=_natural)
+    base, headings = _common_base(names)
+    corner = "option" if base is None else f"option \\ {base}"
+    labels = [str(option.label or option) for option in solution]
+    width = max(map(len, labels + [corner]), default=0) + sum(len(heading) + 3 for heading in headings) + 4
+    if width > TABLE_WIDTH:
+        table = Table("option", "items", box=box.SQUARE, header_style="bold")
+        for label, option in zip(labels, solution):
+            table.add_row(label, " ".join(name if colour is None else f"{name}:{colour}"
+                                          for name, colour in option.items))
+        return table
+    table = Table(corner, *headings, box=box.SQUARE, header_style="bold")
+    for label, option in zip(labels, solution):
+        marks = {name: "1" if colour is None else colour for name, colour in option.items}
+        table.add_row(label, *(marks.get(name, "") for name in names))
+    return table
+
+
+def _natural(name: str) -> list:
+    """Sorting key: numbers inside names in numeric order (column(2) before column(10))."""
+    return [int(part) if k % 2 else part for k, part in enumerate(re.split(r"(\d+)", name))]
+
+
+def _common_base(names: list[str]) -> tuple[str | None, list[str]]:
+    """("column", ["1", "2"]) for names column(1), column(2); (None, names) otherwise."""
+    parts = [re.fullmatch(r"(\w+)\((.*)\)", name) for name in names]
+    if names and all(parts) and len({part[1] for part in parts}) == 1:
+        return parts[0][1], [part[2] for part in parts]
+    return None, names
 
 
 def flat_text(solution: Solution) -> str:
