@@ -1,7 +1,9 @@
 # killer.xc: killer sudoku: sudoku rules, and in every cage the digits differ and add up to
 # the cage's sum. Cages are a grid of labels ("." or "-" outside every cage: a partial
-# killer); sums a grid with each cage's sum in one of its cells. One option per cage and
-# admissible filling, so the sums are kept by the cover itself.
+# killer); sums a grid with each cage's sum in one of its cells. Each cage chooses a set of
+# digits with its sum (an option per set, a handful each), and its cells must take digits
+# from that set, each once: so the sums are kept by the cover itself, and a big cage costs
+# a few dozen options, not one per ordering of its digits.
 param cages = grid """
 2 2 4 1
 2 3 4 1
@@ -30,11 +32,15 @@ primary cell(r, c) for r in D for c in D
 primary row(r, d)  for r in D for d in D
 primary col(c, d)  for c in D for d in D
 primary box(b, d)  for b in D for d in D
+primary cage(label) for label in keys(cage_cells)
+secondary digit(label, d) for label in keys(cage_cells) for d in D  # coloured "in" or "out" of the cage's set
+secondary used(label, d) for label in keys(cage_cells) for d in D   # a digit once in a cage
 
-option "cage {label} = {fill}":
-    [cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d) for ((r, c), d) in zip(cells, fill)]
-    for (label, cells) in items(cage_cells) for fill in fillings(len(cells), total[label], D)
-    show {cell: d for (cell, d) in zip(cells, fill)}
+option "cage {label} = {sorted(chosen)}": cage(label) [digit(label, d):("in" if d in chosen else "out") for d in D]
+    for (label, cells) in items(cage_cells) for chosen in combinations(D, len(cells)) if sum(chosen) == total[label]
+option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d) digit(label, d):"in" used(label, d)
+    for (label, cells) in items(cage_cells) for (r, c) in cells for d in D
+    show (r, c) = d
 option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
     for r in D for c in D if cages[r, c] in outside for d in D
     show (r, c) = d

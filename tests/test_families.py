@@ -40,7 +40,7 @@ def solutions(loaded, limit=None):
 def grid_of(solution, rows, cols, offset=1):
     cells = {}
     for option in solution.options:
-        cells.update(option.data["show"])
+        cells.update((option.data or {}).get("show", {}))
     return [[str(cells.get((r, c), "-")) for c in range(offset, offset + cols)] for r in range(offset, offset + rows)]
 
 
@@ -231,7 +231,7 @@ def test_langford(n, count):
     for solution in loaded.problem.solve(limit=20):
         cells = {}
         for option in solution.options:
-            cells.update(option.data["show"])
+            cells.update((option.data or {}).get("show", {}))
         assert rules.langford([cells[(1, s)] for s in range(1, 2 * n + 1)], n)
 
 
