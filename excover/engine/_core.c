@@ -203,7 +203,7 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
  *
  * Each entry (item k of option x) points to the mask of options that clash with x through
  * k: for an uncoloured entry all options naming k; for colour c, those naming k without c. */
-#define MAX_BITSET_OPTIONS 65535                 /* live counts are 16-bit */
+#define MAX_BITSET_OPTIONS 65534                 /* live counts are 16-bit, and 65535 marks a closed item */
 #define MAX_BITSET_BYTES (64u * 1024u * 1024u)
 
 static int bitset_build(MatrixObject *m) {
@@ -623,13 +623,11 @@ static inline uint64_t *slot_at(SearchObject *s, int slot) { return s->slots + (
 /* The slot holding the state at the current depth. */
 static inline int current_state(SearchObject *s) { return s->depth ? s->levels[s->depth - 1].branch_state : 0; }
 static inline uint64_t *open_items(SearchObject *s, uint64_t *slot) { return slot + s->matrix->words; }
-/* The items with at most one live option left (open or not): the next choice, when one of
- * them is open, needs no scan of the counts. */
-static inline uint64_t *scarce_items(SearchObject *s, uint64_t *slot) {
-    return slot + s->matrix->words + s->matrix->item_words;
-}
+/* Live counts, 16 bits an item, padded to whole words. A closed item's count is CLOSED, so
+ * that the choice can look at the counts alone, four to a word. */
+#define CLOSED 0xFFFF
 static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
-    return (uint16_t *)(slot + s->matrix->words + 2 * s->matrix->item_words);
+    return (uint16_t *)(slot + s->matrix->words + s->matrix->item_words);
 }
 
 /* Every live option in `clash` dies: out of the live set, and out of its items' counts. */
@@ -637,7 +635,7 @@ static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s,
     MatrixObject *m = s->matrix;
     const int words = m->words, *primary_start = m->primary_start;
     const uint16_t *primary_items = m->primary_items;
-    uint64_t *live = slot, *scarce = scarce_items(s, slot);
+    uint64_t *live = slot;
     uint16_t *count = live_counts(s, slot);
     unsigned long long updates = 0;
     for (int w = 0; w < words; w++) {
@@ -648,17 +646,16 @@ static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s,
             dying &= dying - 1;
             int e = primary_start[x], stop = primary_start[x + 1];
             updates += stop - e;
-            for (; e < stop; e++) { /* without a branch: whether a count drops to one is hard to guess */
-                int item = primary_items[e];
-                scarce[item / 64] |= (uint64_t)(--count[item] <= 1) << (item % 64);
-            }
+            for (; e < stop; e++) count[primary_items[e]]--;
         }
     }
     s->updates += updates;
 }
 
+/* After its options died: out of the open set, its count out of the choice's way. */
 static inline void close_item(SearchObject *s, uint64_t *slot, int item) {
     open_items(s, slot)[item / 64] &= ~(1ULL << (item % 64));
+    live_counts(s, slot)[item] = CLOSED;
 }
 
 /* Cover an item: all its live options die (as cover() in the dancing links). */
@@ -686,26 +683,41 @@ static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, u
     for (int e = first; e < m->secondary_start[option]; e++) close_item(s, slot, entry_item[e]);
 }
 
-/* As choose_item: the open item with the fewest live options; -1 at a dead end. */
+/* As choose_item: the open item with the fewest live options; -1 at a dead end. The first
+ * open item with at most one option decides at once (as the scan in choose_item would): four
+ * counts at a time, a lane <= 1 is a lane of (count & ~1) equal to zero, and the lowest lane
+ * the classic has-a-zero-lane test flags is exact. */
+#define LANES_ONE 0x0001000100010001ULL
+#define LANES_TOP 0x8000800080008000ULL
 static int bitset_choose(SearchObject *s, uint64_t *slot) {
-    const uint64_t *open = open_items(s, slot), *scarce = scarce_items(s, slot);
     const uint16_t *count = live_counts(s, slot);
-    if (!s->randomized) /* the first open item with at most one way left decides, as in the scan */
-        for (int w = 0; w < s->matrix->item_words; w++)
-            if (open[w] & scarce[w]) {
-                int item = w * 64 + __builtin_ctzll(open[w] & scarce[w]);
+    const int primary = s->matrix->primary;
+    if (!s->randomized) {
+        for (int w = 0; w < (primary + 3) / 4; w++) {
+            uint64_t lanes;
+            memcpy(&lanes, count + 4 * w, sizeof lanes);
+            lanes &= ~LANES_ONE; /* counts 0 and 1 become 0 */
+            uint64_t zero = (lanes - LANES_ONE) & ~lanes & LANES_TOP;
+            if (zero) {
+                int item = 4 * w + __builtin_ctzll(zero) / 16;
                 return count[item] ? item : -1;
             }
+        }
+        int best = -1, best_count = CLOSED;
+        for (int item = 0; item < primary; item++)
+            if (count[item] < best_count) best = item, best_count = count[item];
+        return best;
+    }
+    const uint64_t *open = open_items(s, slot);
     int best = -1, best_count = INT32_MAX;
     unsigned ties = 0;
     for (int w = 0; w < s->matrix->item_words; w++) {
         for (uint64_t bits = open[w]; bits; bits &= bits - 1) {
             int item = w * 64 + __builtin_ctzll(bits), c = count[item];
             if (c == 0) return -1;
-            if (c == 1 && !s->randomized) return item;
             if (c < best_count) {
                 best = item, best_count = c, ties = 1;
-            } else if (c == best_count && s->randomized && random_below(s, ++ties) == 0) {
+            } else if (c == best_count && random_below(s, ++ties) == 0) {
                 best = item;
             }
         }
@@ -776,13 +788,12 @@ static void bitset_fill_pristine(SearchObject *s, uint64_t *slot) {
     memset(slot, 0, sizeof(uint64_t) * s->slot_words);
     for (int k = 0; k < m->options; k++) slot[k / 64] |= 1ULL << (k % 64);
     uint64_t *open = open_items(s, slot);
-    uint64_t *scarce = scarce_items(s, slot);
     uint16_t *count = live_counts(s, slot);
     for (int i = 0; i < m->primary; i++) {
         open[i / 64] |= 1ULL << (i % 64);
         count[i] = (uint16_t)m->length[i + 1];
-        if (count[i] <= 1) scarce[i / 64] |= 1ULL << (i % 64);
     }
+    for (int i = m->primary; i < (m->primary + 3) / 4 * 4; i++) count[i] = CLOSED; /* the padding */
 }
 
 static void bitset_start(SearchObject *s) {
@@ -992,7 +1003,7 @@ static int bitsets_prepare(SearchObject *self) {
     MatrixObject *m = self->matrix;
     self->max_depth = m->primary + 1; /* a level closes at least one primary item */
     self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
-    self->slot_words = m->words + 2 * m->item_words + (m->primary + 3) / 4;
+    self->slot_words = m->words + m->item_words + (m->primary + 3) / 4;
     /* slots 0 to primary + 1 for the levels, then the pristine state to start from */
     self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)(m->primary + 3) * self->slot_words);
     self->candidate_capacity = m->options + 64;
