@@ -1,13 +1,15 @@
 """The command line: the only place that prints.
 
 Exit codes: 0 a solution was found (or the check passed), 1 none exists (or none within the
-limits, or the check found the problem impossible), 2 bad input or usage, 130 interrupted.
+limits, or the check found the problem impossible), 2 bad input or usage, 3 (run --unique)
+several solutions exist, 130 interrupted.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -15,7 +17,8 @@ from typing import Sequence
 
 from excover.errors import ExcoverError
 
-FOUND, NOT_FOUND, BAD_INPUT, INTERRUPTED = 0, 1, 2, 130
+FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE, INTERRUPTED = 0, 1, 2, 3, 130
+COUNT_CAP = 10_000  # run --unique counts the solutions up to here
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,12 +39,16 @@ def _parser() -> argparse.ArgumentParser:
             command.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop the search after this long")
             command.add_argument("--node-limit", type=int, metavar="N", help="stop the search after N nodes")
             command.add_argument("--stats", action="store_true", help="print search statistics on standard error")
+            command.add_argument("--given", action="append", default=[], metavar="LABEL",
+                                 help="force the option with this label, as a given statement would (repeatable)")
         return command
 
     run = add_command("run", "Print solutions, drawn: the first, or -n N of them, or --all.")
     how_many = run.add_mutually_exclusive_group()
     how_many.add_argument("-n", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
     how_many.add_argument("--all", action="store_true", help="print every solution")
+    how_many.add_argument("--unique", action="store_true",
+                          help="say whether the solution is unique (showing up to two); exit 0 unique, 1 none, 3 several")
     run.add_argument("--format", choices=["text", "json"], default="text",
                      help="text (drawn) or json (one object a line)")
     run.add_argument("--svg", metavar="FILE", help="also write the first solution as an SVG picture (2D models)")
@@ -51,6 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
+    generate = add_command("generate", "Make a puzzle with a unique answer: a random solution (--seed), "
+                                       "and as few of its options forced as leave it the only one.")
+    generate.add_argument("--givens", type=int, metavar="N", help="stop removing clues when N are left")
+    generate.add_argument("--symmetric", action="store_true",
+                          help="remove clues in pairs related by a half turn of the grid")
     add_command("check", "Read the model and report its size and any obvious impossibility.", searches=False)
     convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
     convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
@@ -108,6 +120,38 @@ def _model_path(name: str) -> str:
 
 
 def _load(args):
+    return _load_with_evaluator(args)[0]
+
+
+def _load_with_evaluator(args):
+    """The model, with the options of any --given forced too, and the evaluator that read it
+    (None for Knuth's format)."""
+    import attrs
+
+    model, evaluator = _read_model(args)
+    labels = getattr(args, "given", [])
+    if labels:
+        model = attrs.evolve(model, forced=tuple(dict.fromkeys(model.forced + _options_labelled(model, labels))))
+    return model, evaluator
+
+
+def _options_labelled(model, labels: list[str]) -> tuple[int, ...]:
+    from excover.language.failure import suggestion
+
+    by_label: dict[str, list[int]] = {}
+    for index, option in enumerate(model.problem.options):
+        by_label.setdefault(str(option), []).append(index)
+    forced = []
+    for label in labels:
+        matches = by_label.get(label, [])
+        if len(matches) != 1:
+            raise ExcoverError(f"--given {label!r}: " + (f"{len(matches)} options have that label" if matches else
+                                                        f"no option has that label{suggestion(label, by_label)}"))
+        forced.append(matches[0])
+    return tuple(forced)
+
+
+def _read_model(args):
     from excover.model import LoadedModel
 
     args.file = _model_path(args.file)
@@ -115,8 +159,9 @@ def _load(args):
     if args.file.endswith(".xc"):
         from excover.language.evaluate import deep_recursion
 
+        evaluator = _evaluator(args, params)
         with deep_recursion():
-            return _evaluator(args, params).load_file(Path(args.file))
+            return evaluator.load_file(Path(args.file)), evaluator
     if params:
         raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
     from excover import dlx_format
@@ -127,7 +172,7 @@ def _load(args):
         reading = dlx_format.read_file(args.file)
     for warning in reading.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    return LoadedModel(reading.problem)
+    return LoadedModel(reading.problem), None
 
 
 # -- searching ---------------------------------------------------------------------------
@@ -187,7 +232,7 @@ def _run(args) -> int:
         return _run_batch(args)
     model = _load(args)
     started = time.perf_counter()
-    search = _search(model, args, None if args.all else args.n)
+    search = _search(model, args, None if args.all else 2 if args.unique else args.n)
     console = _console() if args.format == "text" else None
     from excover.render import as_json, picture
 
@@ -205,6 +250,10 @@ def _run(args) -> int:
         console.print(f"Solution {number}:")
         console.print(picture(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
         sys.stdout.flush()
+    if args.unique and search.solutions_found and console is not None:
+        print(_uniqueness(model, args, search))
+        _report(search, started, args)
+        return FOUND if search.solutions_found == 1 and search.stopped_by is None else NOT_UNIQUE
     if search.solutions_found == 0 and console is not None:
         print("no solution" if search.stopped_by is None else "no solution found within the limits")
     if model.report is not None and console is not None:
@@ -212,6 +261,60 @@ def _run(args) -> int:
             print(line)
     _report(search, started, args)
     return FOUND if search.solutions_found else NOT_FOUND
+
+
+def _uniqueness(model, args, search) -> str:
+    if search.solutions_found == 1:
+        return "unique" if search.stopped_by is None else "one solution found within the limits"
+    counting = _search(model, args, COUNT_CAP + 1)
+    total = counting.count()
+    if total > COUNT_CAP:
+        return f"more than {COUNT_CAP:,} solutions (showing 2)"
+    return f"{'at least ' if counting.stopped_by else ''}{total:,} solutions (showing 2)"
+
+
+def _generate(args) -> int:
+    import random
+
+    from excover.generate import generate
+    from excover.render import FlatPictures, picture
+
+    model, evaluator = _load_with_evaluator(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
+    puzzle = generate(model.problem, seed=seed, target=args.givens, symmetric=args.symmetric, fixed=model.forced)
+    problem = model.problem
+    console = _console()
+    console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clues{', minimal' if puzzle.minimal else ''}; "
+                  f"{puzzle.nodes} search nodes to solve it and prove it unique")
+    console.print(picture(problem.solution(puzzle.clues), outline=model.outline, forced=puzzle.clues,
+                          notes=model.outline_notes))
+    console.print("Its solution:")
+    console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
+                          notes=model.outline_notes))
+    setting = _clue_param(model, evaluator, puzzle.clues, FlatPictures(problem))
+    if setting is not None:
+        print(f"As a param: -p {setting}")
+    else:
+        print("As givens: " + " ".join(f"--given {shlex.quote(str(problem.options[i]))}" for i in puzzle.clues
+                                       if i not in model.forced))
+    return FOUND
+
+
+def _clue_param(model, evaluator, clues, pictures) -> str | None:
+    """NAME=TEXT for the grid param that, set to the clues drawn as one line, makes the model
+    force exactly these clues (checked by evaluating it); None when no param does."""
+    if evaluator is None:
+        return None
+    text = pictures.line(model.problem, clues)
+    for name in sorted(model.batch_independent):
+        if not hasattr(evaluator.globals.names.get(name), "rows_of_labels"):
+            continue  # not a grid
+        try:
+            if set(evaluator.givens_for(name, text)) == set(clues):
+                return f"{name}={text}"
+        except ExcoverError:
+            continue
+    return None
 
 
 def _write(path: str, text: str) -> None:
@@ -339,7 +442,8 @@ def _list(args) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"run": _run, "count": _count, "check": _check, "convert": _convert, "list": _list}
+    commands = {"run": _run, "count": _count, "generate": _generate, "check": _check, "convert": _convert,
+                "list": _list}
     try:
         return commands[args.command](args)
     except ExcoverError as error:

@@ -1,0 +1,85 @@
+"""Puzzle generation speed: `python benchmarks/generate.py [--count 100] [--symmetric]`.
+
+Generates minimal 9x9 sudokus from puzzles/sudoku.xc (seeds 1..count, the model built once,
+as `excover generate sudoku.xc -p givens=empty --seed S` does for one), checks each with an
+independent counter (plain backtracking, nothing shared with the solver) for a unique answer,
+and prints the median and slowest time a puzzle, the distribution of clue counts and the
+median number of search nodes to solve a puzzle and prove it unique.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import time
+from pathlib import Path
+
+from excover.generate import generate
+from excover.language import load
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def units() -> list[list[tuple[int, int]]]:
+    rows = [[(r, c) for c in range(1, 10)] for r in range(1, 10)]
+    cols = [[(r, c) for r in range(1, 10)] for c in range(1, 10)]
+    boxes = [[(br + r, bc + c) for r in range(3) for c in range(3)] for br in (1, 4, 7) for bc in (1, 4, 7)]
+    return rows + cols + boxes
+
+
+def solutions(clues: dict, limit: int = 2) -> int:
+    """Independent count of the fillings that keep the clues, up to `limit`."""
+    peers = collections.defaultdict(set)
+    for unit in units():
+        for cell in unit:
+            peers[cell].update(set(unit) - {cell})
+    grid = dict(clues)
+
+    def count() -> int:
+        empty = [cell for cell in peers if cell not in grid]
+        if not empty:
+            return 1
+        options = {cell: set("123456789") - {grid[p] for p in peers[cell] if p in grid} for cell in empty}
+        cell = min(empty, key=lambda c: len(options[c]))
+        found = 0
+        for digit in sorted(options[cell]):
+            grid[cell] = digit
+            found += count()
+            del grid[cell]
+            if found >= limit:
+                break
+        return found
+
+    return min(count(), limit)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--symmetric", action="store_true")
+    args = parser.parse_args()
+    problem = load(ROOT / "puzzles" / "sudoku.xc", {"givens": "empty"}).problem
+    problem.matrix  # built once, before the clock starts, as for a batch of puzzles
+    times, clue_counts, nodes, unique = [], [], [], 0
+    for seed in range(1, args.count + 1):
+        started = time.perf_counter()
+        puzzle = generate(problem, seed=seed, symmetric=args.symmetric)
+        times.append(time.perf_counter() - started)
+        clue_counts.append(len(puzzle.clues))
+        nodes.append(puzzle.nodes)
+        clues = {}
+        for index in puzzle.clues:
+            clues.update(problem.options[index].data["show"])
+        unique += solutions(clues) == 1 and puzzle.minimal
+    print(f"{args.count} minimal{' symmetric' if args.symmetric else ''} 9x9 sudokus: "
+          f"median {1e3 * statistics.median(times):.1f} ms, slowest {1e3 * max(times):.1f} ms a puzzle; "
+          f"{unique} unique and minimal (independent check)")
+    histogram = collections.Counter(clue_counts)
+    print("clues:  " + "  ".join(f"{k}: {histogram[k]}" for k in sorted(histogram)))
+    print(f"median clues {statistics.median(clue_counts):g}; median search nodes to solve and prove unique "
+          f"{statistics.median(nodes):g}")
+
+
+if __name__ == "__main__":
+    main()
