@@ -22,6 +22,15 @@ class Matrix:
     # many searches with different forced options share one build.
     engine_cache: dict = attrs.field(factory=dict, eq=False, repr=False, hash=False)
 
+    def __getstate__(self) -> dict:
+        """Pickled without the engines' cache (it holds native arrays): a worker process or a
+        cluster node gets the numbers and builds its own arrays once."""
+        return {field.name: getattr(self, field.name) for field in attrs.fields(Matrix) if field.name != "engine_cache"}
+
+    def __setstate__(self, state: dict) -> None:
+        for name, value in {**state, "engine_cache": {}}.items():
+            object.__setattr__(self, name, value)
+
     @property
     def item_count(self) -> int:
         return len(self.lo)

@@ -182,3 +182,25 @@ def test_first_of_each_is_a_fresh_search_for_each_forced_list(native, problem, d
     for forced, (found, first) in zip(forced_lists, results, strict=True):
         alone = [tuple(s) for s in native(matrix, forced=forced, max_solutions=2).solutions()]
         assert found == len(alone) and first == (alone[0] if alone else None)
+
+
+@pytest.mark.parametrize("native", NATIVE + [PythonSearch])
+@settings(max_examples=150, deadline=None)
+@given(problem=problems(), depth=st.integers(0, 4))
+def test_subtrees_of_a_split_hold_every_solution_once(native, problem, depth):
+    matrix = compile_problem(problem)
+    everything = sorted(tuple(sorted(s)) for s in native(matrix).solutions())
+    paths, above = native(matrix).split(depth)
+    found = [tuple(sorted(s)) for s in above]
+    for path in paths:
+        assert len(path) == depth
+        found += [tuple(sorted(s)) for s in native(matrix, path=path).solutions()]
+    assert sorted(found) == everything  # no solution twice, none missed
+
+
+def test_a_path_with_a_branch_that_does_not_exist_finds_nothing():
+    problem = Problem(primary=["a", "b"], options=["a", "b", "a b"])
+    matrix = compile_problem(problem)
+    for native in NATIVE + [PythonSearch]:
+        assert native(matrix, path=[9]).count() == 0
+        assert native(matrix, path=[2]).count() == 1

@@ -320,6 +320,10 @@ typedef struct {
     int tweak_count;
     int *forced;
     int forced_count;
+    int *path;            /* the branch to follow at each of the top levels (see split) */
+    int path_length;
+    int split_depth;      /* split(): levels at this depth are handed out, not searched; -1 none */
+    PyObject *frontier;   /* split(): the paths to them */
     int phase, stopped_by;
     uint64_t rng;
     int randomized;
@@ -810,6 +814,41 @@ static void bitset_start(SearchObject *s) {
     }
 }
 
+/* The level's next branch; at a level the path names a branch for, that branch alone. The
+ * dancing links try the branches before it and undo them without searching below, as
+ * Algorithm M's tweaks need; the option sets jump to it (their branches are independent). */
+static int next_branch(SearchObject *s, Level *level) {
+    const int depth = (int)(level - s->levels);
+    if (depth < s->path_length) {
+        const int target = s->path[depth];
+        if (level->branch >= target) return 0;
+        if (s->method == METHOD_BITSETS) {
+            if (target > level->branches) return 0;
+            level->branch = target - 1;
+        } else {
+            while (level->branch < target - 1) {
+                if (!advance(s, level)) return 0;
+                retreat(s, level);
+            }
+        }
+    }
+    return s->method == METHOD_BITSETS ? bitset_advance(s) : advance(s, level);
+}
+
+/* split(): the current node is at the split depth and not a dead end; note its path. */
+static int add_to_frontier(SearchObject *s) {
+    PyObject *path = PyTuple_New(s->depth);
+    if (!path) return -1;
+    for (int l = 0; l < s->depth; l++) {
+        PyObject *branch = PyLong_FromLong(s->levels[l].branch);
+        if (!branch) { Py_DECREF(path); return -1; }
+        PyTuple_SET_ITEM(path, l, branch);
+    }
+    int failed = PyList_Append(s->frontier, path);
+    Py_DECREF(path);
+    return failed;
+}
+
 static int option_at(SearchObject *s, int depth) {
     return s->method == METHOD_BITSETS ? bitset_option_at(s, depth) : s->matrix->option_of[s->levels[depth].choice];
 }
@@ -897,20 +936,30 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 if (out && added >= batch) break;
             } else if (bitsets) {
                 int i = bitset_choose(s, slot_at(s, current_state(s)));
-                if (i >= 0) {
+                if (i >= 0 && s->depth == s->split_depth) {
+                    if (add_to_frontier(s) < 0) {
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                } else if (i >= 0) {
                     if (bitset_enter(s, i) < 0) {
                         s->phase = PHASE_DONE;
                         return -1;
                     }
-                    if (bitset_advance(s)) continue;
+                    if (next_branch(s, &s->levels[s->depth - 1])) continue;
                     s->candidate_count = s->levels[--s->depth].tweak_base;
                 }
                 s->phase = PHASE_BACKTRACK;
             } else {
                 int i = choose_item(s);
-                if (i) {
+                if (i && s->depth == s->split_depth) {
+                    if (add_to_frontier(s) < 0) {
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                } else if (i) {
                     enter(s, i);
-                    if (advance(s, &s->levels[s->depth - 1])) continue;
+                    if (next_branch(s, &s->levels[s->depth - 1])) continue;
                     leave(s, &s->levels[--s->depth]);
                 }
                 s->phase = PHASE_BACKTRACK;
@@ -918,13 +967,13 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
         }
         /* Backtrack to the deepest level with a branch left. */
         while (bitsets && s->depth > 0) {
-            if (bitset_advance(s)) break;
+            if (next_branch(s, &s->levels[s->depth - 1])) break;
             s->candidate_count = s->levels[--s->depth].tweak_base;
         }
         while (!bitsets && s->depth > 0) {
             Level *level = &s->levels[s->depth - 1];
             retreat(s, level);
-            if (advance(s, level)) break;
+            if (next_branch(s, level)) break;
             leave(s, level);
             s->depth--;
         }
@@ -942,6 +991,8 @@ static void Search_dealloc(SearchObject *self) {
     PyMem_Free(self->levels);
     PyMem_Free(self->tweaks);
     PyMem_Free(self->forced);
+    PyMem_Free(self->path);
+    Py_XDECREF(self->frontier);
     PyMem_Free(self->slots);
     PyMem_Free(self->clash);
     PyMem_Free(self->candidates);
@@ -1038,15 +1089,38 @@ static int set_forced(SearchObject *self, PyObject *forced) {
     return 0;
 }
 
+/* Read the path: a branch number (from 1) for each of the top levels. */
+static int set_path(SearchObject *self, PyObject *path) {
+    self->path_length = 0;
+    if (!path || path == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(path, "path must be a sequence of branch numbers");
+    if (!fast) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
+    PyMem_Free(self->path);
+    self->path = PyMem_Malloc(sizeof(int) * (count + 1));
+    if (!self->path) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        long branch;
+        if (read_int(fast, k, 1, INT32_MAX, &branch, "branch number") < 0) { Py_DECREF(fast); return -1; }
+        self->path[k] = (int)branch;
+    }
+    self->path_length = (int)count;
+    Py_DECREF(fast);
+    return 0;
+}
+
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
-    static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", "method", NULL};
-    PyObject *matrix, *forced = NULL, *seed = Py_None;
+    static char *keywords[] = {"matrix", "forced", "seed", "max_solutions", "max_nodes", "time_limit", "method",
+                               "path", NULL};
+    PyObject *matrix, *forced = NULL, *seed = Py_None, *path = NULL;
     long long max_solutions = -1, max_nodes = -1;
     double time_limit = -1;
     const char *method = "auto";
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOLLds", keywords, &MatrixType, &matrix, &forced, &seed,
-                                     &max_solutions, &max_nodes, &time_limit, &method))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|OOLLdsO", keywords, &MatrixType, &matrix, &forced, &seed,
+                                     &max_solutions, &max_nodes, &time_limit, &method, &path))
         return -1;
+    self->split_depth = -1;
+    if (set_path(self, path) < 0) return -1;
     MatrixObject *m = (MatrixObject *)matrix;
     Py_INCREF(m);
     Py_XSETREF(self->matrix, m);
@@ -1127,9 +1201,37 @@ static int restart(SearchObject *self, PyObject *forced) {
     return 0;
 }
 
-static PyObject *Search_restart(SearchObject *self, PyObject *forced) {
-    if (restart(self, forced) < 0) return NULL;
+static PyObject *Search_restart(SearchObject *self, PyObject *args) {
+    PyObject *forced, *path = NULL;
+    if (!PyArg_ParseTuple(args, "O|O", &forced, &path)) return NULL;
+    if (restart(self, forced) < 0 || set_path(self, path) < 0) return NULL;
     Py_RETURN_NONE;
+}
+
+/* split(depth): search the top `depth` levels only, from the start; (the paths to the nodes
+ * at that depth that are not dead ends, the solutions above it). */
+static PyObject *Search_split(SearchObject *self, PyObject *arg) {
+    long depth = PyLong_AsLong(arg);
+    if (depth == -1 && PyErr_Occurred()) return NULL;
+    if (depth < 0 || depth > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "split depth must be at least 0");
+        return NULL;
+    }
+    if (self->phase != PHASE_START) {
+        PyErr_SetString(PyExc_RuntimeError, "split() needs a search that has not started");
+        return NULL;
+    }
+    PyObject *found = PyList_New(0);
+    Py_XSETREF(self->frontier, PyList_New(0));
+    if (!found || !self->frontier) { Py_XDECREF(found); return NULL; }
+    self->split_depth = (int)depth;
+    int failed = run(self, found, PY_SSIZE_T_MAX);
+    self->split_depth = -1;
+    if (failed < 0) { Py_DECREF(found); return NULL; }
+    PyObject *result = PyTuple_Pack(2, self->frontier, found);
+    Py_DECREF(found);
+    Py_CLEAR(self->frontier);
+    return result;
 }
 
 /* first_of_each(forced_lists): for each list of forced options in turn, restart and run to
@@ -1189,7 +1291,10 @@ static PyMethodDef Search_methods[] = {
     {"count", (PyCFunction)Search_count, METH_VARARGS,
      "count(nodes=0): run to the end (or for about this many more nodes), counting; the solutions so far."},
     {"progress", (PyCFunction)Search_progress, METH_NOARGS, "Knuth's estimate of the fraction of the tree done."},
-    {"restart", (PyCFunction)Search_restart, METH_O, "restart(forced): search again from the start with these forced options."},
+    {"restart", (PyCFunction)Search_restart, METH_VARARGS,
+     "restart(forced, path=None): search again from the start with these forced options (and path)."},
+    {"split", (PyCFunction)Search_split, METH_O,
+     "split(depth): the top levels only; (paths to the nodes at that depth, solutions above it)."},
     {"first_of_each", (PyCFunction)Search_first_of_each, METH_O,
      "first_of_each(forced_lists): restart with each and run to the end; a list of (solutions found, first or None)."},
     {NULL}};

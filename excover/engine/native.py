@@ -30,7 +30,7 @@ class NativeSearch:
 
     def __init__(self, matrix: Matrix, *, forced: Sequence[int] = (), seed: int | None = None,
                  max_solutions: int | None = None, max_nodes: int | None = None,
-                 time_limit: float | None = None, method: str = "auto") -> None:
+                 time_limit: float | None = None, method: str = "auto", path: Sequence[int] = ()) -> None:
         self.matrix = matrix
         self.forced = self._checked(forced)
         if self.forced is None:
@@ -39,17 +39,23 @@ class NativeSearch:
             core_matrix(matrix), self.forced, seed,
             -1 if max_solutions is None else max_solutions,
             -1 if max_nodes is None else max_nodes,
-            -1.0 if time_limit is None else max(time_limit, 0.0), method)
+            -1.0 if time_limit is None else max(time_limit, 0.0), method, tuple(path))
+        self.path = tuple(path)
 
-    def restart(self, forced: Sequence[int]) -> bool:
-        """Search again from the start with other forced options, reusing everything built.
-        False (and nothing done) when an index names no option: build a new search then."""
+    def restart(self, forced: Sequence[int], path: Sequence[int] = ()) -> bool:
+        """Search again from the start with other forced options (and path), reusing everything
+        built. False (and nothing done) when an index names no option: build a new search then."""
         forced = self._checked(forced)
         if forced is None:
             return False
-        self.forced = forced
-        self._core.restart(forced)
+        self.forced, self.path = forced, tuple(path)
+        self._core.restart(forced, self.path)
         return True
+
+    def split(self, depth: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Search the top `depth` levels only: (the paths to the nodes at that depth that are
+        not dead ends, the solutions above it); see PythonSearch.split."""
+        return self._core.split(depth)
 
     def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
         """For each list of forced options in turn: restart with it and run to the end (or to

@@ -100,9 +100,12 @@ class PythonSearch:
 
     def __init__(self, matrix: Matrix, *, forced: Sequence[int] = (), seed: int | None = None,
                  max_solutions: int | None = None, max_nodes: int | None = None,
-                 time_limit: float | None = None) -> None:
+                 time_limit: float | None = None, path: Sequence[int] = ()) -> None:
         self.matrix = matrix
         self.forced = tuple(dict.fromkeys(forced))  # forcing an option twice is forcing it once
+        self.path = tuple(path)  # the branch to follow at each of the top levels (see split)
+        self._split_depth: int | None = None
+        self._frontier: list[tuple[int, ...]] = []
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None
         self.max_solutions = max_solutions
@@ -372,6 +375,20 @@ class PythonSearch:
             return True
         return False
 
+    def _next_branch(self, level: Level, depth: int) -> bool:
+        """The level's next branch; at a level the path names a branch for, that branch alone
+        (the ones before it are tried and undone without a search below, as Algorithm M's
+        tweaks need)."""
+        if depth < len(self.path):
+            target = self.path[depth]
+            if level.branch >= target:
+                return False
+            while level.branch < target - 1:
+                if not self._advance(level):
+                    return False
+                self._retreat(level)
+        return self._advance(level)
+
     def _retreat(self, level: Level) -> None:
         """Undo the level's current branch."""
         if level.stopped:
@@ -436,17 +453,19 @@ class PythonSearch:
                         return
                 else:
                     i = self._choose_item()
-                    if i is not None:
+                    if i is not None and len(levels) == self._split_depth:
+                        self._frontier.append(tuple(level.branch for level in levels))  # a subtree to hand out
+                    elif i is not None:
                         level = self._enter(i)
                         levels.append(level)
-                        if self._advance(level):
+                        if self._next_branch(level, len(levels) - 1):
                             continue
                         self._leave(levels.pop())
                 # Backtrack to the deepest level with a branch left.
                 while levels:
                     level = levels[-1]
                     self._retreat(level)
-                    if self._advance(level):
+                    if self._next_branch(level, len(levels) - 1):
                         break
                     self._leave(levels.pop())
                 else:
@@ -456,11 +475,20 @@ class PythonSearch:
 
     # -- the public face -----------------------------------------------------------------
 
-    def restart(self, forced: Sequence[int]) -> bool:
+    def restart(self, forced: Sequence[int], path: Sequence[int] = ()) -> bool:
         """Search again from the start with other forced options (the lists are rebuilt)."""
         self.__init__(self.matrix, forced=forced, seed=self.seed, max_solutions=self.max_solutions,
-                      max_nodes=self.max_nodes, time_limit=self.time_limit)
+                      max_nodes=self.max_nodes, time_limit=self.time_limit, path=path)
         return True
+
+    def split(self, depth: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """Search the top `depth` levels only: (the paths to the nodes at that depth that are
+        not dead ends, the solutions above it). Searches restarted with each path (``path=``)
+        then find every other solution, each exactly once, since subtrees do not overlap."""
+        self._split_depth, self._frontier = depth, []
+        found = list(self._run(build=True))
+        self._split_depth = None
+        return self._frontier, found
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield each solution as the tuple of its option indices (forced options first)."""
