@@ -58,6 +58,13 @@ def _parser() -> argparse.ArgumentParser:
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
+    for command in (run, count):
+        command.add_argument("--jobs", type=int, metavar="N",
+                             help="search in N processes (default: every core; with run, for --all)")
+        command.add_argument("--cluster", metavar="ADDRESS",
+                             help="search on a running Dask scheduler, e.g. tcp://host:8786 (pip install 'excover[dask]')")
+    count.add_argument("--checkpoint", metavar="FILE",
+                       help="record finished parts of the search in FILE; run again with it to resume")
     generate = add_command("generate", "Make a puzzle with a unique answer: a random solution (--seed), "
                                        "and as few of its options forced as leave it the only one.")
     generate.add_argument("--givens", type=int, metavar="N", help="stop removing clues when N are left")
@@ -236,31 +243,42 @@ def _run(args) -> int:
     console = _console() if args.format == "text" else None
     from excover.render import as_json, picture
 
-    for number, indices in enumerate(search.solutions(), start=1):
+    in_parallel = _parallel(args, enumerating=True)
+    if in_parallel:
+        from excover import parallel
+
+        found = parallel.solutions(model.problem.matrix, model.forced, jobs=args.jobs, cluster=args.cluster)
+    else:
+        found = search.solutions()
+    shown = 0
+    for shown, indices in enumerate(found, start=1):
         solution = model.problem.solution(indices)
-        if number == 1 and args.svg:
+        if shown == 1 and args.svg:
             from excover.render.svg import svg
 
             _write(args.svg, svg(solution))
         if console is None:
-            print(json.dumps(as_json(solution, number)), flush=True)
+            print(json.dumps(as_json(solution, shown)), flush=True)
             continue
-        if number > 1:
+        if shown > 1:
             console.print()
-        console.print(f"Solution {number}:")
+        console.print(f"Solution {shown}:")
         console.print(picture(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
         sys.stdout.flush()
-    if args.unique and search.solutions_found and console is not None:
-        print(_uniqueness(model, args, search))
+    if in_parallel:
+        total, stopped_by = shown, None
+    else:
+        total, stopped_by = search.solutions_found, search.stopped_by
         _report(search, started, args)
-        return FOUND if search.solutions_found == 1 and search.stopped_by is None else NOT_UNIQUE
-    if search.solutions_found == 0 and console is not None:
-        print("no solution" if search.stopped_by is None else "no solution found within the limits")
+    if args.unique and total and console is not None:
+        print(_uniqueness(model, args, search))
+        return FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
+    if total == 0 and console is not None:
+        print("no solution" if stopped_by is None else "no solution found within the limits")
     if model.report is not None and console is not None:
-        for line in model.report(search.solutions_found):
+        for line in model.report(total):
             print(line)
-    _report(search, started, args)
-    return FOUND if search.solutions_found else NOT_FOUND
+    return FOUND if total else NOT_FOUND
 
 
 def _uniqueness(model, args, search) -> str:
@@ -370,9 +388,28 @@ def _run_batch(args) -> int:
     return FOUND if solved == len(lines) else NOT_FOUND
 
 
+def _parallel(args, enumerating: bool = False) -> bool:
+    """Whether to split the search over workers: by default, unless a seed or a limit asks for
+    one ordinary search (or, for run, not every solution is wanted)."""
+    asked = args.cluster is not None or (args.jobs or 0) > 1 or getattr(args, "checkpoint", None) is not None
+    single = args.seed is not None or args.time_limit is not None or args.node_limit is not None
+    if asked and single:
+        raise ExcoverError("--jobs, --cluster and --checkpoint split the search: they do not go with --seed, "
+                           "--time-limit or --node-limit")
+    if args.jobs is not None and args.jobs < 1:
+        raise ExcoverError("--jobs needs at least 1")
+    if enumerating and not args.all:
+        if asked:
+            raise ExcoverError("--jobs and --cluster run with --all (or count)")
+        return False
+    return not single and (asked or args.jobs is None)
+
+
 def _count(args) -> int:
     model = _load(args)
     started = time.perf_counter()
+    if _parallel(args):
+        return _count_in_parallel(model, args, started)
     search = _search(model, args)
     live = _TerminalProgress() if not args.progress and sys.stderr.isatty() else None
     try:
@@ -383,6 +420,58 @@ def _count(args) -> int:
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
     return FOUND if total else NOT_FOUND
+
+
+def _count_in_parallel(model, args, started: float) -> int:
+    from excover import parallel
+
+    display = _SubproblemProgress(lines=args.progress)
+    try:
+        total, progress = parallel.count(model.problem.matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
+                                         checkpoint=args.checkpoint, report=display)
+    finally:
+        display.close()
+    print(total)
+    if args.stats:
+        parts = f", {progress.done} of {progress.subproblems} subproblems" if progress.subproblems else ""
+        print(f"{total} solutions, {progress.nodes} nodes{parts}, {time.perf_counter() - started:.3f}s",
+              file=sys.stderr)
+    return FOUND if total else NOT_FOUND
+
+
+class _SubproblemProgress:
+    """Progress of a split search: a rich progress bar on a terminal (subproblems done,
+    solutions so far, time left), or with --progress a line a second."""
+
+    def __init__(self, lines: bool) -> None:
+        self.lines = lines
+        self.bar = None
+        self.last = 0.0
+        self.terminal = not lines and sys.stderr.isatty()
+
+    def __call__(self, progress) -> None:
+        if self.terminal:
+            self._draw(progress)
+        elif self.lines and time.monotonic() - self.last >= 1.0:
+            self.last = time.monotonic()
+            print(f"progress: {progress.done}/{progress.subproblems} subproblems, {progress.solutions:,} solutions, "
+                  f"{progress.nodes:,} nodes", file=sys.stderr, flush=True)
+
+    def _draw(self, progress) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        if self.bar is None:
+            self.bar = Progress(TextColumn("subproblems"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("{task.fields[solutions]:,} solutions"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task("search", total=progress.subproblems, solutions=0)
+            self.bar.start()
+        self.bar.update(self.task, completed=progress.done, solutions=progress.solutions)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def _check(args) -> int:

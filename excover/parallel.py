@@ -1,0 +1,338 @@
+"""Parallel and distributed search: subtrees of one search tree, searched by many workers.
+
+The top levels of the search tree are explored first (``Search.split``), down to a depth
+with many more nodes than workers, so that uneven subtrees even out. Each node there is a
+*subproblem*, named by its path: the branch taken at each level above it. A worker runs the
+same deterministic search restarted with that path (``Search(..., path=...)``) and explores
+that subtree alone. The subtrees do not overlap and, with the solutions found above the
+split depth, hold every solution, so counts add up and enumerations have neither duplicates
+nor gaps. This holds for every model, multiplicities and colours included, because a path
+replays the engine's own branching; when every primary item is covered exactly once it
+comes to forcing the options chosen along it.
+
+Workers are local processes (``jobs``), or a Dask cluster (``cluster``: a scheduler address),
+which gets the compiled matrix once per worker. A ``Checkpoint`` file records the finished
+subproblems, so an interrupted count resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Sequence
+
+import attrs
+
+from excover.engine import Search
+from excover.errors import ExcoverError
+from excover.matrix import Matrix
+
+SUBPROBLEMS_PER_WORKER = 200  # enough for uneven subtrees to even out
+CLUSTER_TIMEOUT = "10s"  # to reach the Dask scheduler
+PROBE_SECONDS = 0.02  # subproblems are searched here this long before workers start: small models pay nothing
+
+
+@attrs.frozen
+class Split:
+    """The top of the tree: the paths to the subtrees at `depth`, and the solutions above."""
+
+    depth: int
+    paths: tuple[tuple[int, ...], ...]
+    above: tuple[tuple[int, ...], ...]
+
+
+def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | None = None) -> Split:
+    """Split at `depth`, or else at the first depth with at least `subproblems` subtrees (or
+    none left: the search ended in the top levels)."""
+    if depth is not None:
+        paths, above = Search(matrix, forced=forced).split(depth)
+        return Split(depth, tuple(paths), tuple(above))
+    depth = 1
+    while True:
+        paths, above = Search(matrix, forced=forced).split(depth)
+        if not paths or len(paths) >= subproblems or depth > matrix.primary_count:
+            return Split(depth, tuple(paths), tuple(above))
+        depth += 1
+
+
+# -- the work of one subproblem (runs in a worker) ----------------------------------------
+
+_adopted: tuple[Matrix, tuple[int, ...]] | None = None
+
+
+def _adopt(matrix: Matrix, forced: Sequence[int]) -> None:
+    """Worker start-up: keep the model (its native arrays get built on first use)."""
+    global _adopted
+    _adopted = (matrix, tuple(forced))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
+
+
+def _subtree(model: tuple[Matrix, tuple[int, ...]], path: tuple[int, ...]):
+    """A search of the subtree at `path`: one search object a model and process, restarted."""
+    matrix, forced = model
+    search = matrix.engine_cache.get("subtree search")
+    if search is None or not search.restart(forced, path):
+        search = matrix.engine_cache["subtree search"] = Search(matrix, forced=forced, path=path)
+    return search
+
+
+def subtree_count(model: tuple[Matrix, tuple[int, ...]], path: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+    """(path, solutions in the subtree, nodes searched)."""
+    search = _subtree(model, path)
+    return path, search.count(), search.nodes
+
+
+def subtree_solutions(model: tuple[Matrix, tuple[int, ...]],
+                      path: tuple[int, ...]) -> tuple[tuple[int, ...], list[tuple[int, ...]], int]:
+    """(path, the solutions in the subtree, nodes searched)."""
+    search = _subtree(model, path)
+    return path, [tuple(solution) for solution in search.solutions()], search.nodes
+
+
+def subtrees(what: str, model: tuple[Matrix, tuple[int, ...]], paths: Sequence[tuple[int, ...]]) -> list[tuple]:
+    """The work of one trip to a worker: several subtrees, counted or enumerated."""
+    task = subtree_count if what == "count" else subtree_solutions
+    return [task(model, path) for path in paths]
+
+
+def _local_count(paths):
+    return subtrees("count", _adopted, paths)
+
+
+def _local_solutions(paths):
+    return subtrees("solutions", _adopted, paths)
+
+
+def _guided(paths: list, workers: int) -> list[list]:
+    """Paths in chunks that shrink as the work runs out: few trips while there is much to do,
+    single subtrees at the end so that no worker waits long for the last one."""
+    chunks, start = [], 0
+    while start < len(paths):
+        size = max(1, (len(paths) - start) // (4 * workers))
+        chunks.append(paths[start:start + size])
+        start += size
+    return chunks
+
+
+# -- where the subproblems run ---------------------------------------------------------------
+
+
+class InProcess:
+    """One job: the subproblems one after the other, in this process (checkpoints need them)."""
+
+    workers = 1
+
+    def __init__(self, matrix: Matrix, forced: Sequence[int]) -> None:
+        self.model = (matrix, tuple(forced))
+
+    def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
+        for path in paths:
+            yield from subtrees(what, self.model, [path])
+
+    def close(self, finished: bool) -> None:
+        pass
+
+
+class LocalWorkers:
+    """`jobs` processes on this machine, each with the model sent once."""
+
+    def __init__(self, matrix: Matrix, forced: Sequence[int], jobs: int) -> None:
+        self.workers = jobs
+        self.pool = multiprocessing.get_context().Pool(jobs, initializer=_adopt, initargs=(matrix, tuple(forced)))
+
+    def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
+        task = _local_count if what == "count" else _local_solutions
+        for results in self.pool.imap_unordered(task, _guided(list(paths), self.workers)):
+            yield from results
+
+    def close(self, finished: bool) -> None:
+        if finished:
+            self.pool.close()
+        else:
+            self.pool.terminate()  # interrupted: subproblems still running are dropped
+        self.pool.join()
+
+
+class ClusterWorkers:
+    """A Dask cluster: the model is scattered to every worker once; a subproblem lost with a
+    worker is run again by the scheduler, and each result is taken once."""
+
+    def __init__(self, matrix: Matrix, forced: Sequence[int], address: str) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ExcoverError("--cluster needs Dask: pip install 'excover[dask]'") from None
+        try:
+            self.client = Client(address, timeout=CLUSTER_TIMEOUT)
+        except (OSError, TimeoutError) as error:
+            raise ExcoverError(f"--cluster {address}: cannot reach the Dask scheduler ({error})") from None
+        self.workers = max(1, sum(self.client.nthreads().values()))
+        self.model = self.client.scatter((matrix, tuple(forced)), broadcast=True, hash=False)
+
+    def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
+        from distributed import as_completed
+
+        futures = [self.client.submit(subtrees, what, self.model, chunk, pure=False)
+                   for chunk in _guided(list(paths), self.workers)]
+        for future in as_completed(futures):
+            yield from future.result()
+
+    def close(self, finished: bool) -> None:
+        self.client.close()
+
+
+class Workers:
+    """Where the subproblems run: first here, for a moment (a small search ends before any
+    worker starts), then in `jobs` processes or on the cluster, started on first need."""
+
+    def __init__(self, matrix: Matrix, forced: Sequence[int], jobs: int | None, cluster: str | None) -> None:
+        self.matrix, self.forced, self.cluster = matrix, tuple(forced), cluster
+        self.here = InProcess(matrix, forced)
+        self.remote = ClusterWorkers(matrix, forced, cluster) if cluster is not None else None
+        self.jobs = self.remote.workers if self.remote is not None else jobs or os.cpu_count() or 1
+
+    def run(self, what: str, paths: Sequence[tuple[int, ...]]) -> Iterator[tuple]:
+        paths = list(paths)
+        if self.remote is None:
+            until = time.monotonic() + (PROBE_SECONDS if self.jobs > 1 else float("inf"))
+            while paths and time.monotonic() < until:
+                yield from self.here.run(what, [paths.pop(0)])
+            if paths:
+                self.remote = LocalWorkers(self.matrix, self.forced, self.jobs)
+        if paths:
+            yield from self.remote.run(what, paths)
+
+    def close(self, finished: bool) -> None:
+        if self.remote is not None:
+            self.remote.close(finished)
+
+
+# -- checkpoints ------------------------------------------------------------------------------
+
+
+class Checkpoint:
+    """A file of finished subproblems, one JSON line each after a header naming the model (a
+    hash of its matrix and forced options) and the split depth. Lines are flushed to disk as
+    subproblems finish; a line cut short by a crash is ignored on resuming."""
+
+    def __init__(self, path: str | Path, matrix: Matrix, forced: Sequence[int]) -> None:
+        self.path = Path(path)
+        self.model = _fingerprint(matrix, forced)
+        self.depth: int | None = None
+        self.done: dict[tuple[int, ...], int] = {}
+        if self.path.exists():
+            self._read()
+
+    def _read(self) -> None:
+        try:
+            lines = self.path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise ExcoverError(f"--checkpoint {self.path}: cannot read it ({error.strerror})") from None
+        records = []
+        for line in lines:
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                break  # the last line, cut short
+        if not records or records[0].get("excover checkpoint") != 1:
+            raise ExcoverError(f"--checkpoint {self.path}: not an excover checkpoint file")
+        if records[0].get("model") != self.model:
+            raise ExcoverError(f"--checkpoint {self.path}: it belongs to another model (or other params)")
+        self.depth = records[0]["depth"]
+        self.done = {tuple(record["path"]): record["count"] for record in records[1:]}
+
+    def start(self, depth: int) -> None:
+        """A new checkpoint for a split at `depth` (nothing to do when resuming)."""
+        if self.depth is None:
+            self.depth = depth
+            self._write({"excover checkpoint": 1, "model": self.model, "depth": depth}, mode="w")
+
+    def record(self, path: tuple[int, ...], count: int) -> None:
+        self.done[path] = count
+        self._write({"path": list(path), "count": count}, mode="a")
+
+    def _write(self, record: dict, mode: str) -> None:
+        try:
+            with open(self.path, mode, encoding="utf-8") as file:
+                file.write(json.dumps(record) + "\n")
+                file.flush()
+                os.fsync(file.fileno())
+        except OSError as error:
+            raise ExcoverError(f"--checkpoint {self.path}: cannot write it ({error.strerror})") from None
+
+
+def _fingerprint(matrix: Matrix, forced: Sequence[int]) -> str:
+    text = json.dumps([matrix.primary_count, matrix.lo, matrix.hi, matrix.options, sorted(set(forced))])
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+# -- the searches -------------------------------------------------------------------------------
+
+
+@attrs.define
+class Progress:
+    """What a running parallel search has done so far (for a progress display)."""
+
+    subproblems: int = 0
+    done: int = 0
+    solutions: int = 0
+    nodes: int = 0
+    started: float = attrs.Factory(time.monotonic)
+
+
+def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None, cluster: str | None = None,
+          checkpoint: str | Path | None = None,
+          report: Callable[[Progress], None] | None = None) -> tuple[int, Progress]:
+    """The number of solutions, searched by `jobs` processes (default: every core) or by a Dask
+    `cluster`; (the count, the progress record with the nodes searched)."""
+    progress = Progress()
+    if jobs == 1 and cluster is None and checkpoint is None:
+        search = Search(matrix, forced=forced)
+        progress.solutions = search.count()
+        progress.nodes = search.nodes
+        return progress.solutions, progress
+    saved = Checkpoint(checkpoint, matrix, forced) if checkpoint is not None else None
+    workers = Workers(matrix, forced, jobs, cluster)
+    finished = False
+    try:
+        plan = split(matrix, forced, SUBPROBLEMS_PER_WORKER * workers.jobs, saved.depth if saved else None)
+        if saved is not None:
+            saved.start(plan.depth)
+        done = saved.done if saved is not None else {}
+        progress.subproblems, progress.done = len(plan.paths), sum(1 for path in plan.paths if path in done)
+        progress.solutions = len(plan.above) + sum(done.get(path, 0) for path in plan.paths)
+        for path, found, nodes in workers.run("count", [path for path in plan.paths if path not in done]):
+            if saved is not None:
+                saved.record(path, found)
+            progress.done += 1
+            progress.solutions += found
+            progress.nodes += nodes
+            if report is not None:
+                report(progress)
+        finished = True
+        return progress.solutions, progress
+    finally:
+        workers.close(finished)
+
+
+def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None,
+              cluster: str | None = None) -> Iterator[tuple[int, ...]]:
+    """Every solution, each once, as the workers find them (subtree by subtree)."""
+    if jobs == 1 and cluster is None:
+        yield from Search(matrix, forced=forced).solutions()
+        return
+    workers = Workers(matrix, forced, jobs, cluster)
+    finished = False
+    try:
+        plan = split(matrix, forced, SUBPROBLEMS_PER_WORKER * workers.jobs)
+        yield from plan.above
+        for _, subtree, _ in workers.run("solutions", plan.paths):
+            yield from subtree
+        finished = True
+    finally:
+        workers.close(finished)

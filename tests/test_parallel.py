@@ -1,0 +1,142 @@
+"""Parallel and distributed search: the same counts and solutions as one search, with 1, 2
+and 4 jobs, on a Dask cluster bound to 127.0.0.1, and after a killed run resumed from its
+checkpoint."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from excover import parallel
+from excover.cli import main
+from excover.language import load
+from excover.matrix import compile_problem
+
+from strategies import problems
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+
+@pytest.fixture
+def no_probe(monkeypatch):
+    """Workers start at once, and the split stops early, even for models a single search
+    would finish in no time."""
+    monkeypatch.setattr(parallel, "PROBE_SECONDS", 0.0)
+    monkeypatch.setattr(parallel, "SUBPROBLEMS_PER_WORKER", 4)
+
+
+MODELS = [
+    ("pentomino.xc", {"width": "12", "height": "5"}),  # 4040 tilings, every piece exactly once
+    ("queens.xc", {"n": "8"}),  # secondary items
+    ("langford.xc", {"n": "7"}),
+    ("soma.xc", {}),
+]
+
+
+@pytest.mark.parametrize("name, params", MODELS)
+def test_counts_with_1_2_and_4_jobs_are_the_single_search_count(name, params, no_probe):
+    model = load(PUZZLES / name, params)
+    single = model.problem.count(forced=model.forced)
+    for jobs in (1, 2, 4):
+        total, progress = parallel.count(model.problem.matrix, model.forced, jobs=jobs)
+        assert total == single, jobs
+        assert jobs == 1 or progress.done == progress.subproblems > 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(problem=problems())  # multiplicities and colours
+def test_random_models_with_multiplicities_and_colours_count_and_enumerate_alike(problem):
+    saved = parallel.PROBE_SECONDS, parallel.SUBPROBLEMS_PER_WORKER
+    parallel.PROBE_SECONDS, parallel.SUBPROBLEMS_PER_WORKER = 0.0, 2
+    try:
+        matrix = compile_problem(problem)
+        alone = sorted(tuple(sorted(s)) for s in problem.search().solutions())
+        assert parallel.count(matrix, jobs=2)[0] == len(alone)
+        assert sorted(tuple(sorted(s)) for s in parallel.solutions(matrix, jobs=2)) == alone
+    finally:
+        parallel.PROBE_SECONDS, parallel.SUBPROBLEMS_PER_WORKER = saved
+
+
+@pytest.mark.parametrize("name, params", MODELS[:2])
+def test_enumeration_in_parallel_gives_the_same_solutions_once_each(name, params, no_probe):
+    model = load(PUZZLES / name, params)
+    alone = sorted(tuple(sorted(s)) for s in model.problem.search(forced=model.forced).solutions())
+    together = [tuple(sorted(s)) for s in parallel.solutions(model.problem.matrix, model.forced, jobs=2)]
+    assert sorted(together) == alone and len(set(together)) == len(together)
+
+
+def test_a_search_that_ends_while_split_starts_no_workers(monkeypatch):
+    def no_pool(*args, **kwargs):
+        raise AssertionError("no worker should start")
+
+    monkeypatch.setattr(parallel, "LocalWorkers", no_pool)
+    model = load(PUZZLES / "queens.xc", {"n": "6"})
+    assert parallel.count(model.problem.matrix, jobs=2)[0] == 4
+
+
+def test_the_command_line_counts_and_enumerates_in_parallel(capsys, no_probe):
+    argv = [str(PUZZLES / "queens.xc"), "-p", "n=6"]
+    assert main(["count", *argv, "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == "4\n"
+    assert main(["run", *argv, "--all", "--jobs", "2", "--format", "json"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 4
+    assert main(["count", *argv, "--jobs", "2", "--seed", "3"]) == 2
+    assert "do not go with --seed" in capsys.readouterr().err
+    assert main(["run", *argv, "--jobs", "2"]) == 2
+    assert "run with --all" in capsys.readouterr().err
+
+
+def test_progress_lines_report_subproblems_and_solutions(capsys, no_probe):
+    assert main(["count", str(PUZZLES / "langford.xc"), "-p", "n=7", "--jobs", "2", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "52\n"
+    assert "subproblems, " in captured.err and " solutions" in captured.err
+
+
+def test_a_killed_count_resumes_from_its_checkpoint(tmp_path):
+    checkpoint = tmp_path / "pentomino.checkpoint"
+    argv = [sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"), "--jobs", "2",
+            "--checkpoint", str(checkpoint)]
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and child.poll() is None:
+        if checkpoint.exists() and len(checkpoint.read_text().splitlines()) > 100:
+            break
+        time.sleep(0.01)
+    os.killpg(child.pid, signal.SIGKILL)  # the parent and its workers, mid-run
+    child.wait()
+    recorded = len(checkpoint.read_text().splitlines())
+    assert 100 < recorded
+    with open(checkpoint, "a") as file:
+        file.write('{"path": [1, 2')  # a line cut short by the crash
+    resumed = subprocess.run([*argv, "--stats"], capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0 and resumed.stdout == "9356\n"
+    done, total = map(int, resumed.stderr.split(" subproblems")[0].split(", ")[-1].split(" of "))
+    assert done == total and recorded - 1 < total  # it was killed before the end, and resumed
+    other = subprocess.run([sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "queens.xc"),
+                            "--checkpoint", str(checkpoint)], capture_output=True, text=True, timeout=60)
+    assert other.returncode == 2 and "belongs to another model" in other.stderr
+
+
+def test_a_dask_cluster_on_localhost_gives_the_same_counts():
+    distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
+    model = load(PUZZLES / "pentomino.xc", {"width": "12", "height": "5"})
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        total, progress = parallel.count(model.problem.matrix, model.forced, cluster=cluster.scheduler_address)
+        assert total == 4040 and progress.subproblems > 1
+        assert len(set(map(frozenset, parallel.solutions(model.problem.matrix, model.forced,
+                                                         cluster=cluster.scheduler_address)))) == 4040
+        assert main(["count", str(PUZZLES / "queens.xc"), "--cluster", cluster.scheduler_address]) == 0
+
+
+def test_a_cluster_that_cannot_be_reached_is_a_clear_error(capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(parallel, "CLUSTER_TIMEOUT", "1s")
+    assert main(["count", str(PUZZLES / "queens.xc"), "--cluster", "tcp://127.0.0.1:9"]) == 2
+    assert "cannot reach the Dask scheduler" in capsys.readouterr().err
