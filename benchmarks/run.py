@@ -3,7 +3,7 @@
 For every instance of the suite (benchmarks/instances.py) it times
 
 * excover (the installed package, native core), search time and whole-process time of
-  `excover count FILE.dlx`;
+  `excover count FILE.dlx --jobs 1` (one process, as the peers);
 * the Python peers xcover and exact_cover, installed by this script into a throw-away
   virtual environment (benchmarks/.venv-peers) from the package index, never project
   dependencies;
@@ -106,7 +106,8 @@ def main() -> None:
             row = {"expected": sum(i.expected for i in instances)}
             row["excover"] = worker(Path(sys.executable), "excover", name, args.repeat, args.data)
             paths = write_dlx(instances, Path(folder), name)
-            row["excover"]["process"] = process_time([([excover_cli, "count", str(p)], None) for p in paths], args.repeat)
+            row["excover"]["process"] = process_time([([excover_cli, "count", str(p), "--jobs", "1"], None)
+                                                      for p in paths], args.repeat)
             for peer in PEERS:
                 row[peer] = worker(python, peer, name, args.repeat, args.data)
                 if "error" not in row[peer]:
