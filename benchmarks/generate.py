@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import collections
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -20,39 +21,9 @@ from excover.generate import generate
 from excover.language import load
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
 
-
-def units() -> list[list[tuple[int, int]]]:
-    rows = [[(r, c) for c in range(1, 10)] for r in range(1, 10)]
-    cols = [[(r, c) for r in range(1, 10)] for c in range(1, 10)]
-    boxes = [[(br + r, bc + c) for r in range(3) for c in range(3)] for br in (1, 4, 7) for bc in (1, 4, 7)]
-    return rows + cols + boxes
-
-
-def solutions(clues: dict, limit: int = 2) -> int:
-    """Independent count of the fillings that keep the clues, up to `limit`."""
-    peers = collections.defaultdict(set)
-    for unit in units():
-        for cell in unit:
-            peers[cell].update(set(unit) - {cell})
-    grid = dict(clues)
-
-    def count() -> int:
-        empty = [cell for cell in peers if cell not in grid]
-        if not empty:
-            return 1
-        options = {cell: set("123456789") - {grid[p] for p in peers[cell] if p in grid} for cell in empty}
-        cell = min(empty, key=lambda c: len(options[c]))
-        found = 0
-        for digit in sorted(options[cell]):
-            grid[cell] = digit
-            found += count()
-            del grid[cell]
-            if found >= limit:
-                break
-        return found
-
-    return min(count(), limit)
+from sudoku_rules import count_fillings, sudoku_units  # noqa: E402  (the tests' independent counter)
 
 
 def main() -> None:
@@ -72,7 +43,7 @@ def main() -> None:
         clues = {}
         for index in puzzle.clues:
             clues.update(problem.options[index].data["show"])
-        unique += solutions(clues) == 1
+        unique += count_fillings(clues, sudoku_units(), "123456789") == 1
         minimal += puzzle.minimal
     print(f"{args.count} minimal{' symmetric' if args.symmetric else ''} 9x9 sudokus: "
           f"median {1e3 * statistics.median(times):.1f} ms, slowest {1e3 * max(times):.1f} ms a puzzle; "

@@ -48,6 +48,26 @@ def test_counts_with_1_2_and_4_jobs_are_the_single_search_count(name, params, no
         assert jobs == 1 or progress.done == progress.subproblems > 1
 
 
+def strip_tilings(length: int):
+    """Monominoes and dominoes, as many of each as wanted (multiplicities): Fibonacci."""
+    from excover import Item, Problem
+
+    cells = [f"c{k}" for k in range(length)]
+    options = [[cell, "mono"] for cell in cells] + [[a, b, "domino"] for a, b in zip(cells, cells[1:])]
+    return Problem(primary=[*cells, Item("mono", 0, None), Item("domino", 0, None)], options=options)
+
+
+def test_colour_and_multiplicity_models_count_alike_with_1_2_and_4_jobs(no_probe):
+    killer = load(PUZZLES / "killer.xc", {"cages": "a a . .\n. . . .\n. . b b\n. . . .",
+                                           "sums": "3 - - -\n. . . .\n. . 7 .\n. . . ."})  # cages agree by colour
+    strip = strip_tilings(20)
+    for problem, forced, expected in [(killer.problem, killer.forced, 16), (strip, (), 10946)]:
+        assert problem.count(forced=forced) == expected
+        for jobs in (1, 2, 4):
+            total, progress = parallel.count(problem.matrix, forced, jobs=jobs)
+            assert total == expected and (jobs == 1 or progress.subproblems > 1)
+
+
 @settings(max_examples=25, deadline=None)
 @given(problem=problems())  # multiplicities and colours
 def test_random_models_with_multiplicities_and_colours_count_and_enumerate_alike(problem):
@@ -140,3 +160,65 @@ def test_a_cluster_that_cannot_be_reached_is_a_clear_error(capsys, monkeypatch):
     monkeypatch.setattr(parallel, "CLUSTER_TIMEOUT", "1s")
     assert main(["count", str(PUZZLES / "queens.xc"), "--cluster", "tcp://127.0.0.1:9"]) == 2
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_the_workers_and_the_checkpoint_resumes(tmp_path):
+    checkpoint = tmp_path / "pentomino.checkpoint"
+    argv = [sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"), "--jobs", "2",
+            "--checkpoint", str(checkpoint)]
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and child.poll() is None:
+        if checkpoint.exists() and len(checkpoint.read_text().splitlines()) > 20:
+            break
+        time.sleep(0.005)
+    os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C on a terminal reaches the whole group
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130 and b"interrupted" in err
+    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0 and resumed.stdout == "9356\n"
+
+
+def test_a_progress_bar_on_a_terminal_is_cleared_at_the_end(tmp_path):
+    import pty
+
+    controller, terminal = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"),
+                              "-p", "width=12", "-p", "height=5", "--jobs", "2"],
+                             stdout=subprocess.PIPE, stderr=terminal)
+    out, _ = child.communicate(timeout=60)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(controller)
+    assert out == b"4040\n"
+    assert b"subproblems" in shown and b"solutions" in shown
+
+
+def test_a_lost_dask_worker_costs_no_subtree_and_counts_none_twice():
+    distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
+    model = load(PUZZLES / "pentomino.xc")
+    import multiprocessing
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        pids = [child.pid for child in multiprocessing.active_children() if "Dask Worker" in child.name]
+        assert len(pids) == 2
+        killed = []
+
+        def kill_one_worker(progress):
+            if not killed:  # at the first finished chunk, with the others still running or waiting
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(progress.done)
+
+        total, progress = parallel.count(model.problem.matrix, model.forced, cluster=cluster.scheduler_address,
+                                         report=kill_one_worker)
+        assert killed and killed[0] < progress.subproblems
+        assert total == 9356 and progress.done == progress.subproblems

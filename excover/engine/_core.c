@@ -1067,46 +1067,42 @@ static int bitsets_prepare(SearchObject *self) {
     return 1;
 }
 
-/* Read the forced options (indices), each once. */
-static int set_forced(SearchObject *self, PyObject *forced) {
-    MatrixObject *m = self->matrix;
-    self->forced_count = 0;
-    if (!forced || forced == Py_None) return 0;
-    PyObject *fast = PySequence_Fast(forced, "forced must be a sequence of option indices");
+/* Read a sequence of ints in [lo, hi] into a fresh array (*out, *length); None is empty. */
+static int read_ints(PyObject *sequence, long lo, long hi, const char *what, int **out, int *length) {
+    *length = 0;
+    if (!sequence || sequence == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(sequence, "expected a sequence of integers");
     if (!fast) return -1;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
-    PyMem_Free(self->forced);
-    self->forced = PyMem_Malloc(sizeof(int) * (count + 1));
-    if (!self->forced) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    PyMem_Free(*out);
+    *out = PyMem_Malloc(sizeof(int) * (count + 1));
+    if (!*out) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
     for (Py_ssize_t k = 0; k < count; k++) {
-        long option;
-        if (read_int(fast, k, 0, m->options - 1, &option, "forced option") < 0) { Py_DECREF(fast); return -1; }
-        int seen = 0;  /* forcing an option twice is forcing it once */
-        for (int f = 0; f < self->forced_count; f++) seen |= self->forced[f] == option;
-        if (!seen) self->forced[self->forced_count++] = (int)option;
+        long value;
+        if (read_int(fast, k, lo, hi, &value, what) < 0) { Py_DECREF(fast); return -1; }
+        (*out)[k] = (int)value;
     }
+    *length = (int)count;
     Py_DECREF(fast);
+    return 0;
+}
+
+/* Read the forced options (indices), each once. */
+static int set_forced(SearchObject *self, PyObject *forced) {
+    int count;
+    self->forced_count = 0;
+    if (read_ints(forced, 0, self->matrix->options - 1, "forced option", &self->forced, &count) < 0) return -1;
+    for (int k = 0; k < count; k++) { /* forcing an option twice is forcing it once */
+        int seen = 0;
+        for (int f = 0; f < self->forced_count; f++) seen |= self->forced[f] == self->forced[k];
+        if (!seen) self->forced[self->forced_count++] = self->forced[k];
+    }
     return 0;
 }
 
 /* Read the path: a branch number (from 1) for each of the top levels. */
 static int set_path(SearchObject *self, PyObject *path) {
-    self->path_length = 0;
-    if (!path || path == Py_None) return 0;
-    PyObject *fast = PySequence_Fast(path, "path must be a sequence of branch numbers");
-    if (!fast) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
-    PyMem_Free(self->path);
-    self->path = PyMem_Malloc(sizeof(int) * (count + 1));
-    if (!self->path) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        long branch;
-        if (read_int(fast, k, 1, INT32_MAX, &branch, "branch number") < 0) { Py_DECREF(fast); return -1; }
-        self->path[k] = (int)branch;
-    }
-    self->path_length = (int)count;
-    Py_DECREF(fast);
-    return 0;
+    return read_ints(path, 1, INT32_MAX, "branch number", &self->path, &self->path_length);
 }
 
 static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
