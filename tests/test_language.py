@@ -278,28 +278,14 @@ def test_params_can_be_read_from_files(tmp_path, capsys):
 
 def test_progress_on_a_terminal_is_one_line_redrawn_in_place(tmp_path):
     import os
-    import pty
-    import subprocess
-    import sys
+
+    from terminal import run_on_terminal
 
     strip = tmp_path / "long.xc"
     strip.write_text("primary cell(k) for k in 1..40\nprimary mono [0..*]\nprimary dom [0..*]\n"
                      "option cell(k) mono for k in 1..40\noption cell(k) cell(k + 1) dom for k in 1..39\n")
-    controller, terminal = pty.openpty()
-    child = subprocess.Popen([sys.executable, "-m", "excover.cli", "count", str(strip), "--time-limit", "2.5"],
-                             stdout=subprocess.PIPE, stderr=terminal, env={**os.environ, "EXCOVER_ENGINE": "python"})
-    out, _ = child.communicate(timeout=30)
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(controller)
+    out, shown = run_on_terminal(["count", str(strip), "--time-limit", "2.5"],
+                                 env={**os.environ, "EXCOVER_ENGINE": "python"})
     assert out.startswith(b"at least")
     assert b"progress:" in shown and b"\r" in shown
 

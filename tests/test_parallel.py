@@ -18,6 +18,7 @@ from excover.language import load
 from excover.matrix import compile_problem
 
 from strategies import problems
+from terminal import run_on_terminal
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -118,16 +119,23 @@ def test_progress_lines_report_subproblems_and_solutions(capsys, no_probe):
     assert "subproblems, " in captured.err and " solutions" in captured.err
 
 
-def test_a_killed_count_resumes_from_its_checkpoint(tmp_path):
-    checkpoint = tmp_path / "pentomino.checkpoint"
+def counting_with_a_checkpoint(checkpoint: Path, lines: int) -> tuple[list[str], subprocess.Popen]:
+    """A pentomino count on two jobs, started in its own process group, once its checkpoint
+    holds `lines` lines: (its command, the running process)."""
     argv = [sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"), "--jobs", "2",
             "--checkpoint", str(checkpoint)]
     child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and child.poll() is None:
-        if checkpoint.exists() and len(checkpoint.read_text().splitlines()) > 100:
+        if checkpoint.exists() and len(checkpoint.read_text().splitlines()) > lines:
             break
-        time.sleep(0.01)
+        time.sleep(0.005)
+    return argv, child
+
+
+def test_a_killed_count_resumes_from_its_checkpoint(tmp_path):
+    checkpoint = tmp_path / "pentomino.checkpoint"
+    argv, child = counting_with_a_checkpoint(checkpoint, 100)
     os.killpg(child.pid, signal.SIGKILL)  # the parent and its workers, mid-run
     child.wait()
     recorded = len(checkpoint.read_text().splitlines())
@@ -163,15 +171,7 @@ def test_a_cluster_that_cannot_be_reached_is_a_clear_error(capsys, monkeypatch):
 
 
 def test_ctrl_c_stops_the_workers_and_the_checkpoint_resumes(tmp_path):
-    checkpoint = tmp_path / "pentomino.checkpoint"
-    argv = [sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"), "--jobs", "2",
-            "--checkpoint", str(checkpoint)]
-    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and child.poll() is None:
-        if checkpoint.exists() and len(checkpoint.read_text().splitlines()) > 20:
-            break
-        time.sleep(0.005)
+    argv, child = counting_with_a_checkpoint(tmp_path / "pentomino.checkpoint", 20)
     os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C on a terminal reaches the whole group
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130 and b"interrupted" in err
@@ -179,25 +179,9 @@ def test_ctrl_c_stops_the_workers_and_the_checkpoint_resumes(tmp_path):
     assert resumed.returncode == 0 and resumed.stdout == "9356\n"
 
 
-def test_a_progress_bar_on_a_terminal_is_cleared_at_the_end(tmp_path):
-    import pty
-
-    controller, terminal = pty.openpty()
-    child = subprocess.Popen([sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"),
-                              "-p", "width=12", "-p", "height=5", "--jobs", "2"],
-                             stdout=subprocess.PIPE, stderr=terminal)
-    out, _ = child.communicate(timeout=60)
-    os.close(terminal)
-    shown = b""
-    while True:
-        try:
-            chunk = os.read(controller, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        shown += chunk
-    os.close(controller)
+def test_a_progress_bar_on_a_terminal_shows_subproblems_and_solutions():
+    out, shown = run_on_terminal(["count", str(PUZZLES / "pentomino.xc"), "-p", "width=12", "-p", "height=5",
+                                  "--jobs", "2"])
     assert out == b"4040\n"
     assert b"subproblems" in shown and b"solutions" in shown
 
