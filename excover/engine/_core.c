@@ -814,25 +814,31 @@ static void bitset_start(SearchObject *s) {
     }
 }
 
-/* The level's next branch; at a level the path names a branch for, that branch alone. The
- * dancing links try the branches before it and undo them without searching below, as
- * Algorithm M's tweaks need; the option sets jump to it (their branches are independent). */
-static int next_branch(SearchObject *s, Level *level) {
-    const int depth = (int)(level - s->levels);
-    if (depth < s->path_length) {
-        const int target = s->path[depth];
-        if (level->branch >= target) return 0;
-        if (s->method == METHOD_BITSETS) {
-            if (target > level->branches) return 0;
-            level->branch = target - 1;
-        } else {
-            while (level->branch < target - 1) {
-                if (!advance(s, level)) return 0;
-                retreat(s, level);
-            }
-        }
+/* At a level the path names a branch for, get ready to take that branch alone: the dancing
+ * links try the branches before it and undo them without searching below, as Algorithm M's
+ * tweaks need; the option sets jump to it (their branches are independent). 0 when the
+ * level has no such branch (or has taken it already). */
+static int ready_for_path(SearchObject *s, Level *level, int target) {
+    if (level->branch >= target) return 0;
+    if (s->method == METHOD_BITSETS) {
+        if (target > level->branches) return 0;
+        level->branch = target - 1;
+        return 1;
     }
-    return s->method == METHOD_BITSETS ? bitset_advance(s) : advance(s, level);
+    while (level->branch < target - 1) {
+        if (!advance(s, level)) return 0;
+        retreat(s, level);
+    }
+    return 1;
+}
+
+/* The level's next branch (the path's, at the levels it covers); 0 when none is left. */
+static inline int next_branch(SearchObject *s, Level *level, const int bitsets) {
+    if (s->path_length) {
+        const int depth = (int)(level - s->levels);
+        if (depth < s->path_length && !ready_for_path(s, level, s->path[depth])) return 0;
+    }
+    return bitsets ? bitset_advance(s) : advance(s, level);
 }
 
 /* split(): the current node is at the split depth and not a dead end; note its path. */
@@ -946,7 +952,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                         s->phase = PHASE_DONE;
                         return -1;
                     }
-                    if (next_branch(s, &s->levels[s->depth - 1])) continue;
+                    if (next_branch(s, &s->levels[s->depth - 1], 1)) continue;
                     s->candidate_count = s->levels[--s->depth].tweak_base;
                 }
                 s->phase = PHASE_BACKTRACK;
@@ -959,7 +965,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                     }
                 } else if (i) {
                     enter(s, i);
-                    if (next_branch(s, &s->levels[s->depth - 1])) continue;
+                    if (next_branch(s, &s->levels[s->depth - 1], 0)) continue;
                     leave(s, &s->levels[--s->depth]);
                 }
                 s->phase = PHASE_BACKTRACK;
@@ -967,13 +973,13 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
         }
         /* Backtrack to the deepest level with a branch left. */
         while (bitsets && s->depth > 0) {
-            if (next_branch(s, &s->levels[s->depth - 1])) break;
+            if (next_branch(s, &s->levels[s->depth - 1], 1)) break;
             s->candidate_count = s->levels[--s->depth].tweak_base;
         }
         while (!bitsets && s->depth > 0) {
             Level *level = &s->levels[s->depth - 1];
             retreat(s, level);
-            if (next_branch(s, level)) break;
+            if (next_branch(s, level, 0)) break;
             leave(s, level);
             s->depth--;
         }
