@@ -302,8 +302,14 @@ def _generate(args) -> int:
     puzzle = generate(model.problem, seed=seed, target=args.givens, symmetric=args.symmetric, fixed=model.forced)
     problem = model.problem
     console = _console()
-    console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clues{', minimal' if puzzle.minimal else ''}; "
-                  f"{puzzle.nodes} search nodes to solve it and prove it unique")
+    new_clues = [index for index in puzzle.clues if index not in model.forced]
+    if not new_clues:
+        console.print(f"The model's answer is unique without any clue ({puzzle.nodes} search nodes to prove it):")
+        console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
+                              notes=model.outline_notes))
+        return FOUND
+    console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clue{'s' if len(puzzle.clues) != 1 else ''}"
+                  f"{', minimal' if puzzle.minimal else ''}; {puzzle.nodes} search nodes to solve it and prove it unique")
     console.print(picture(problem.solution(puzzle.clues), outline=model.outline, forced=puzzle.clues,
                           notes=model.outline_notes))
     console.print("Its solution:")
@@ -313,8 +319,7 @@ def _generate(args) -> int:
     if setting is not None:
         print(f"As a param: -p {setting}")
     else:
-        print("As givens: " + " ".join(f"--given {shlex.quote(str(problem.options[i]))}" for i in puzzle.clues
-                                       if i not in model.forced))
+        print("As givens: " + " ".join(f"--given {shlex.quote(str(problem.options[i]))}" for i in new_clues))
     return FOUND
 
 

@@ -145,3 +145,9 @@ def test_given_names_an_option_by_its_label(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "no solution"
     assert main(["run", str(PUZZLES / "sudoku.xc"), "--given", "r1c1=x"]) == 2
     assert "--given 'r1c1=x': no option has that label" in capsys.readouterr().err
+
+
+def test_a_model_whose_answer_is_already_unique_needs_no_clue(capsys):
+    assert main(["generate", str(PUZZLES / "knuth_toy.dlx"), "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The model's answer is unique without any clue") and "As givens" not in out
