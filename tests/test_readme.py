@@ -26,7 +26,7 @@ def test_readme_model_pictures_are_what_the_commands_print():
     import subprocess
     import sys
 
-    blocks = re.findall(r"```\n\$ (excover run [^\n]*)\n(.*?)```", README.read_text(), re.S)
+    blocks = re.findall(r"```\n\$ (excover (?:run|generate) [^\n]*)\n(.*?)```", README.read_text(), re.S)
     assert len(blocks) >= 5
     for command, shown in blocks:
         argv = shlex.split(command)
