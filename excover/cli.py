@@ -70,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--givens", type=int, metavar="N", help="stop removing clues when N are left")
     generate.add_argument("--symmetric", action="store_true",
                           help="remove clues in pairs related by a half turn of the grid")
+    generate.add_argument("--count", type=int, default=1, metavar="K",
+                          help="make K puzzles, from seeds S, S+1, ... (default 1)")
+    generate.add_argument("--format", choices=["text", "line", "json"], default="text",
+                          help="text (drawn), line (the clues as the param's value or --given options, one "
+                               "puzzle a line: a file for run --batch) or json (one object a line)")
     add_command("check", "Read the model and report its size and any obvious impossibility.", searches=False)
     convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
     convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
@@ -295,19 +300,41 @@ def _generate(args) -> int:
     import random
 
     from excover.generate import generate
-    from excover.render import FlatPictures, picture
+    from excover.render import FlatPictures
 
     model, evaluator = _load_with_evaluator(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
-    puzzle = generate(model.problem, seed=seed, target=args.givens, symmetric=args.symmetric, fixed=model.forced)
+    if args.count < 1:
+        raise ExcoverError("--count needs at least 1")
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
+    pictures = FlatPictures(model.problem)
+    for seed in range(first, first + args.count):
+        puzzle = generate(model.problem, seed=seed, target=args.givens, symmetric=args.symmetric, fixed=model.forced)
+        new_clues = [index for index in puzzle.clues if index not in model.forced]
+        setting = _clue_param(model, evaluator, puzzle.clues, pictures) if new_clues else None
+        givens = " ".join(f"--given {shlex.quote(str(model.problem.options[i]))}" for i in new_clues)
+        if args.format == "line":
+            print(setting.partition("=")[2] if setting is not None else givens, flush=True)
+        elif args.format == "json":
+            print(json.dumps({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
+                              "indices": list(puzzle.clues), "param": setting, "minimal": puzzle.minimal,
+                              "nodes": puzzle.nodes, "solution": list(puzzle.solution)}), flush=True)
+        else:
+            if seed > first:
+                print()
+            _draw_puzzle(model, puzzle, seed, new_clues, setting, givens)
+    return FOUND
+
+
+def _draw_puzzle(model, puzzle, seed: int, new_clues: list[int], setting: str | None, givens: str) -> None:
+    from excover.render import picture
+
     problem = model.problem
     console = _console()
-    new_clues = [index for index in puzzle.clues if index not in model.forced]
     if not new_clues:
         console.print(f"The model's answer is unique without any clue ({puzzle.nodes} search nodes to prove it):")
         console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
                               notes=model.outline_notes))
-        return FOUND
+        return
     console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clue{'s' if len(puzzle.clues) != 1 else ''}"
                   f"{', minimal' if puzzle.minimal else ''}; {puzzle.nodes} search nodes to solve it and prove it unique")
     console.print(picture(problem.solution(puzzle.clues), outline=model.outline, forced=puzzle.clues,
@@ -315,12 +342,7 @@ def _generate(args) -> int:
     console.print("Its solution:")
     console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
                           notes=model.outline_notes))
-    setting = _clue_param(model, evaluator, puzzle.clues, FlatPictures(problem))
-    if setting is not None:
-        print(f"As a param: -p {setting}")
-    else:
-        print("As givens: " + " ".join(f"--given {shlex.quote(str(problem.options[i]))}" for i in new_clues))
-    return FOUND
+    print(f"As a param: -p {setting}" if setting is not None else f"As givens: {givens}")
 
 
 def _clue_param(model, evaluator, clues, pictures) -> str | None:

@@ -151,3 +151,24 @@ def test_a_model_whose_answer_is_already_unique_needs_no_clue(capsys):
     assert main(["generate", str(PUZZLES / "knuth_toy.dlx"), "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("The model's answer is unique without any clue") and "As givens" not in out
+
+
+def test_many_puzzles_as_lines_feed_a_batch_run(tmp_path, capsys):
+    assert main(["generate", str(PUZZLES / "sudoku.xc"), "-p", "givens=empty", "--seed", "1", "--count", "5",
+                 "--format", "line"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5 and len(set(lines)) == 5 and all(len(line) == 81 for line in lines)
+    puzzles = tmp_path / "made.txt"
+    puzzles.write_text("\n".join(lines) + "\n")
+    assert main(["run", str(PUZZLES / "sudoku.xc"), "--batch", f"givens={puzzles}"]) == 0
+    answers = capsys.readouterr().out.splitlines()
+    assert len(answers) == 5 and all(len(answer) == 81 for answer in answers)  # none "(not unique)"
+
+
+def test_generate_as_json_names_the_clues_and_the_param(capsys):
+    import json
+
+    assert main(["generate", str(PUZZLES / "sudoku.xc"), "-p", "givens=empty", "--seed", "7", "--format", "json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["seed"] == 7 and record["minimal"] and record["param"].startswith("givens=")
+    assert len(record["clues"]) == len(record["indices"]) == 81 - record["param"].count(".")
