@@ -63,8 +63,9 @@ def _parser() -> argparse.ArgumentParser:
                              help="search in N processes (default: every core; with run, for --all)")
         command.add_argument("--cluster", metavar="ADDRESS",
                              help="search on a running Dask scheduler, e.g. tcp://host:8786 (pip install 'excover[dask]')")
-    count.add_argument("--checkpoint", metavar="FILE",
-                       help="record finished parts of the search in FILE; run again with it to resume")
+        command.add_argument("--checkpoint", metavar="FILE",
+                             help="record finished parts of the search in FILE; run again with it to resume "
+                                  "(with run: for --all)")
     generate = add_command("generate", "Make a puzzle with a unique answer: a random solution (--seed), "
                                        "and as few of its options forced as leave it the only one.")
     generate.add_argument("--givens", type=int, metavar="N", help="stop removing clues when N are left")
@@ -249,14 +250,19 @@ def _run(args) -> int:
     from excover.render import as_json, picture
 
     in_parallel = _parallel(args, enumerating=True)
+    before = 0  # solutions printed by the run a checkpoint resumes
     if in_parallel:
         from excover import parallel
 
-        found = parallel.solutions(model.problem.matrix, model.forced, jobs=args.jobs, cluster=args.cluster)
+        matrix = model.problem.matrix
+        if args.checkpoint is not None:
+            before = parallel.already_found(args.checkpoint, matrix, model.forced)
+        found = parallel.solutions(matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
+                                   checkpoint=args.checkpoint)
     else:
         found = search.solutions()
-    shown = 0
-    for shown, indices in enumerate(found, start=1):
+    shown = before
+    for shown, indices in enumerate(found, start=before + 1):
         solution = model.problem.solution(indices)
         if shown == 1 and args.svg:
             from excover.render.svg import svg

@@ -216,13 +216,15 @@ class Workers:
 
 
 class Checkpoint:
-    """A file of finished subproblems, one JSON line each after a header naming the model (a
-    hash of its matrix and forced options) and the split depth. Lines are flushed to disk as
-    subproblems finish; a line cut short by a crash is ignored on resuming."""
+    """A file of finished subproblems, one JSON line each after a header naming the work
+    (counting, or printing the solutions), the model (a hash of its matrix and forced options)
+    and the split depth. Lines are flushed to disk as subproblems finish; a line cut short by
+    a crash is dropped on resuming. The solutions above the split count as the path []."""
 
-    def __init__(self, path: str | Path, matrix: Matrix, forced: Sequence[int]) -> None:
+    def __init__(self, path: str | Path, matrix: Matrix, forced: Sequence[int], work: str = "count") -> None:
         self.path = Path(path)
         self.model = _fingerprint(matrix, forced)
+        self.work = work
         self.depth: int | None = None
         self.done: dict[tuple[int, ...], int] = {}
         if self.path.exists():
@@ -230,19 +232,28 @@ class Checkpoint:
 
     def _read(self) -> None:
         try:
-            lines = self.path.read_text(encoding="utf-8").splitlines()
-        except OSError as error:
-            raise ExcoverError(f"--checkpoint {self.path}: cannot read it ({error.strerror})") from None
-        records = []
-        for line in lines:
+            text = self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ExcoverError(f"--checkpoint {self.path}: cannot read it ({getattr(error, 'strerror', error)})") from None
+        records, whole = [], 0
+        for line in text.splitlines(keepends=True):
             try:
                 records.append(json.loads(line))
             except json.JSONDecodeError:
-                break  # the last line, cut short
-        if not records or records[0].get("excover checkpoint") != 1:
+                break
+            if not line.endswith("\n"):
+                records.pop()  # cut short before its end of line
+                break
+            whole += len(line)
+        if not records or not isinstance(records[0], dict) or records[0].get("excover checkpoint") != 1:
             raise ExcoverError(f"--checkpoint {self.path}: not an excover checkpoint file")
         if records[0].get("model") != self.model:
             raise ExcoverError(f"--checkpoint {self.path}: it belongs to another model (or other params)")
+        if records[0].get("work", "count") != self.work:
+            raise ExcoverError(f"--checkpoint {self.path}: it records {records[0].get('work', 'count')}, "
+                               f"not {self.work}")
+        if whole < len(text):
+            self.path.write_text(text[:whole], encoding="utf-8")  # so that new lines start clean
         self.depth = records[0]["depth"]
         self.done = {tuple(record["path"]): record["count"] for record in records[1:]}
 
@@ -250,7 +261,7 @@ class Checkpoint:
         """A new checkpoint for a split at `depth` (nothing to do when resuming)."""
         if self.depth is None:
             self.depth = depth
-            self._write({"excover checkpoint": 1, "model": self.model, "depth": depth}, mode="w")
+            self._write({"excover checkpoint": 1, "work": self.work, "model": self.model, "depth": depth}, mode="w")
 
     def record(self, path: tuple[int, ...], count: int) -> None:
         self.done[path] = count
@@ -320,19 +331,38 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
         workers.close(finished)
 
 
-def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None,
-              cluster: str | None = None) -> Iterator[tuple[int, ...]]:
-    """Every solution, each once, as the workers find them (subtree by subtree)."""
-    if jobs == 1 and cluster is None:
+def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None, cluster: str | None = None,
+              checkpoint: str | Path | None = None) -> Iterator[tuple[int, ...]]:
+    """Every solution, each once, as the workers find them (subtree by subtree). With a
+    checkpoint, a subtree is recorded once all its solutions were taken, and a resumed run
+    yields only the others (a subtree cut short by the interruption comes again whole)."""
+    if jobs == 1 and cluster is None and checkpoint is None:
         yield from Search(matrix, forced=forced).solutions()
         return
+    saved = Checkpoint(checkpoint, matrix, forced, work="solutions") if checkpoint is not None else None
     workers = Workers(matrix, forced, jobs, cluster)
     finished = False
     try:
-        plan = split(matrix, forced, SUBPROBLEMS_PER_WORKER * workers.jobs)
-        yield from plan.above
-        for _, subtree, _ in workers.run("solutions", plan.paths):
+        plan = split(matrix, forced, SUBPROBLEMS_PER_WORKER * workers.jobs, saved.depth if saved else None)
+        done = {}
+        if saved is not None:
+            saved.start(plan.depth)
+            done = saved.done
+        if () not in done:
+            yield from plan.above
+            if saved is not None:
+                saved.record((), len(plan.above))
+        for path, subtree, _ in workers.run("solutions", [path for path in plan.paths if path not in done]):
             yield from subtree
+            if saved is not None:
+                saved.record(path, len(subtree))
         finished = True
     finally:
         workers.close(finished)
+
+
+def already_found(checkpoint: str | Path, matrix: Matrix, forced: Sequence[int]) -> int:
+    """How many solutions a checkpointed run of `solutions` has yielded so far (0 for none)."""
+    if not Path(checkpoint).exists():
+        return 0
+    return sum(Checkpoint(checkpoint, matrix, forced, work="solutions").done.values())

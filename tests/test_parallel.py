@@ -206,3 +206,30 @@ def test_a_lost_dask_worker_costs_no_subtree_and_counts_none_twice():
                                          report=kill_one_worker)
         assert killed and killed[0] < progress.subproblems
         assert total == 9356 and progress.done == progress.subproblems
+
+
+def test_an_enumeration_killed_midway_resumes_and_prints_every_solution(tmp_path):
+    import json
+
+    checkpoint = tmp_path / "run.checkpoint"
+    argv = [sys.executable, "-m", "excover.cli", "run", str(PUZZLES / "pentomino.xc"), "--all", "--jobs", "2",
+            "--format", "json", "--checkpoint", str(checkpoint)]
+    first = tmp_path / "first.txt"
+    with open(first, "w") as out:
+        child = subprocess.Popen(argv, stdout=out, stderr=subprocess.PIPE, start_new_session=True)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and child.poll() is None:
+            if checkpoint.exists() and len(checkpoint.read_text().splitlines()) > 100:
+                break
+            time.sleep(0.005)
+        os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+    printed = [json.loads(line) for line in first.read_text().split("\n") if line.endswith("}")]
+    resumed = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0
+    rest = [json.loads(line) for line in resumed.stdout.splitlines()]
+    assert printed and rest and rest[-1]["solution"] == 9356  # numbered on from where it stopped
+    assert len({tuple(sorted(record["indices"])) for record in printed + rest}) == 9356
+    count = subprocess.run([sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"),
+                            "--checkpoint", str(checkpoint)], capture_output=True, text=True, timeout=60)
+    assert count.returncode == 2 and "it records solutions, not count" in count.stderr
