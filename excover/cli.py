@@ -67,7 +67,10 @@ def _parser() -> argparse.ArgumentParser:
                              help="record finished parts of the search in FILE; run again with it to resume "
                                   "(with run: for --all)")
     generate = add_command("generate", "Make a puzzle with a unique answer: a random solution (--seed), "
-                                       "and as few of its options forced as leave it the only one.")
+                                       "and as few of its options forced as leave it the only one.", searches=False)
+    generate.add_argument("--seed", type=int, help="which random solution, and the order clues are tried in")
+    generate.add_argument("--given", action="append", default=[], metavar="LABEL",
+                          help="force the option with this label in every puzzle (repeatable)")
     generate.add_argument("--givens", type=int, metavar="N", help="stop removing clues when N are left")
     generate.add_argument("--symmetric", action="store_true",
                           help="remove clues in pairs related by a half turn of the grid")
