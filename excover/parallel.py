@@ -17,6 +17,7 @@ subproblems, so an interrupted count resumes where it stopped.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import multiprocessing
@@ -49,13 +50,11 @@ class Split:
 def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | None = None) -> Split:
     """Split at `depth`, or else at the first depth with at least `subproblems` subtrees (or
     none left: the search ended in the top levels)."""
-    if depth is not None:
-        paths, above = Search(matrix, forced=forced).split(depth)
-        return Split(depth, tuple(paths), tuple(above))
-    depth = 1
+    fixed = depth is not None
+    depth = depth if fixed else 1
     while True:
         paths, above = Search(matrix, forced=forced).split(depth)
-        if not paths or len(paths) >= subproblems or depth > matrix.primary_count:
+        if fixed or not paths or len(paths) >= subproblems or depth > matrix.primary_count:
             return Split(depth, tuple(paths), tuple(above))
         depth += 1
 
@@ -100,12 +99,8 @@ def subtrees(what: str, model: tuple[Matrix, tuple[int, ...]], paths: Sequence[t
     return [task(model, path) for path in paths]
 
 
-def _local_count(paths):
-    return subtrees("count", _adopted, paths)
-
-
-def _local_solutions(paths):
-    return subtrees("solutions", _adopted, paths)
+def _adopted_subtrees(what: str, paths: Sequence[tuple[int, ...]]) -> list[tuple]:
+    return subtrees(what, _adopted, paths)
 
 
 def _guided(paths: list, workers: int) -> list[list]:
@@ -146,7 +141,7 @@ class LocalWorkers:
         self.pool = multiprocessing.get_context().Pool(jobs, initializer=_adopt, initargs=(matrix, tuple(forced)))
 
     def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
-        task = _local_count if what == "count" else _local_solutions
+        task = functools.partial(_adopted_subtrees, what)
         for results in self.pool.imap_unordered(task, _guided(list(paths), self.workers)):
             yield from results
 

@@ -940,33 +940,25 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                     break;
                 }
                 if (out && added >= batch) break;
-            } else if (bitsets) {
-                int i = bitset_choose(s, slot_at(s, current_state(s)));
-                if (i >= 0 && s->depth == s->split_depth) {
-                    if (add_to_frontier(s) < 0) {
-                        s->phase = PHASE_DONE;
-                        return -1;
-                    }
-                } else if (i >= 0) {
-                    if (bitset_enter(s, i) < 0) {
-                        s->phase = PHASE_DONE;
-                        return -1;
-                    }
-                    if (next_branch(s, &s->levels[s->depth - 1], 1)) continue;
-                    s->candidate_count = s->levels[--s->depth].tweak_base;
-                }
-                s->phase = PHASE_BACKTRACK;
             } else {
-                int i = choose_item(s);
-                if (i && s->depth == s->split_depth) {
+                /* The item to branch on; none at a dead end (the option sets say -1, the links 0). */
+                int i = bitsets ? bitset_choose(s, slot_at(s, current_state(s))) : choose_item(s);
+                int found = bitsets ? i >= 0 : i != 0;
+                if (found && s->depth == s->split_depth) {
                     if (add_to_frontier(s) < 0) {
                         s->phase = PHASE_DONE;
                         return -1;
                     }
-                } else if (i) {
-                    enter(s, i);
-                    if (next_branch(s, &s->levels[s->depth - 1], 0)) continue;
-                    leave(s, &s->levels[--s->depth]);
+                } else if (found) {
+                    if (!bitsets) {
+                        enter(s, i);
+                    } else if (bitset_enter(s, i) < 0) {
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                    if (next_branch(s, &s->levels[s->depth - 1], bitsets)) continue;
+                    if (bitsets) s->candidate_count = s->levels[--s->depth].tweak_base;
+                    else leave(s, &s->levels[--s->depth]);
                 }
                 s->phase = PHASE_BACKTRACK;
             }
