@@ -24,6 +24,7 @@ COUNT_CAP = 10_000  # run --unique counts the solutions up to here
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="excover", description="Model and solve exact-cover problems (Knuth's Algorithm M with colours).")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add_command(name: str, help_text: str, searches: bool = True) -> argparse.ArgumentParser:
@@ -80,10 +81,18 @@ def _parser() -> argparse.ArgumentParser:
                           help="text (drawn), line (the clues as the param's value or --given options, one "
                                "puzzle a line: a file for run --batch) or json (one object a line)")
     add_command("check", "Read the model and report its size and any obvious impossibility.", searches=False)
+    add_command("info", "Describe the model: its opening comment, its params (kind, default, comment) "
+                        "and its size.", searches=False)
     convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
     convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
     commands.add_parser("list", help="List the shipped models.", description="List the shipped models.")
     return parser
+
+
+def _version() -> str:
+    from excover import __version__
+
+    return __version__
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -246,6 +255,8 @@ def _console():
 def _run(args) -> int:
     if args.batch:
         return _run_batch(args)
+    if args.n < 1:
+        raise ExcoverError("-n needs at least 1: a run that looks for no solution cannot say whether there is one")
     model = _load(args)
     started = time.perf_counter()
     search = _search(model, args, None if args.all else 2 if args.unique else args.n)
@@ -284,15 +295,24 @@ def _run(args) -> int:
     else:
         total, stopped_by = search.solutions_found, search.stopped_by
         _report(search, started, args)
-    if args.unique and total and console is not None:
-        print(_uniqueness(model, args, search))
-        return FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
-    if total == 0 and console is not None:
-        print("no solution" if stopped_by is None else "no solution found within the limits")
-    if model.report is not None and console is not None:
-        for line in model.report(total):
+    report = model.report(total) if model.report is not None else []
+    if args.unique and total:
+        verdict = _uniqueness(model, args, search)
+        code = FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
+    else:
+        verdict = None if total else "no solution" if stopped_by is None else "no solution found within the limits"
+        code = FOUND if total else NOT_FOUND
+    if console is None:
+        summary = {"solutions": total, "stopped_by": stopped_by, "report": report}
+        if verdict is not None:
+            summary["verdict"] = verdict
+        if args.unique:
+            summary["unique"] = code == FOUND
+        print(json.dumps({"summary": summary}), flush=True)
+    else:
+        for line in ([verdict] if verdict is not None else []) + report:
             print(line)
-    return FOUND if total else NOT_FOUND
+    return code
 
 
 def _uniqueness(model, args, search) -> str:
@@ -510,14 +530,45 @@ class _SubproblemProgress:
             self.bar.stop()
 
 
-def _check(args) -> int:
-    model = _load(args)
+def _size(model) -> str:
     problem = model.problem
     entries = sum(len(option.items) for option in problem.options)
     cells = len(problem.items) * len(problem.options)
-    print(f"{len(problem.primary)} primary items, {len(problem.secondary)} secondary items, "
-          f"{len(problem.options)} options, {entries} entries (density {entries / cells if cells else 0:.2%}), "
-          f"{len(model.forced)} forced options")
+    return (f"{len(problem.primary)} primary items, {len(problem.secondary)} secondary items, "
+            f"{len(problem.options)} options, {entries} entries (density {entries / cells if cells else 0:.2%}), "
+            f"{len(model.forced)} forced options")
+
+
+def _info(args) -> int:
+    from excover import shipped
+
+    model = _load(args)
+    name = "<stdin>" if args.file == "-" else Path(args.file).name
+    print(name)
+    about = "" if args.file == "-" else shipped.description(Path(args.file))
+    if about:
+        print()
+        print("\n".join(f"  {line}" if line else "" for line in about.splitlines()))
+    if model.params:
+        print()
+        print("Params (set one with -p NAME=VALUE):")
+        width = max(len(param.name) for param in model.params)
+        kinds = max(len(param.kind) for param in model.params)
+        for param in model.params:
+            first, *rest = param.default.splitlines() or [""]
+            comment = f"  # {param.comment}" if param.comment else ""
+            print(f"  {param.name.ljust(width)}  {param.kind.ljust(kinds)}  default {first}{comment}".rstrip())
+            for line in rest:
+                print(f"  {' ' * (width + kinds + 12)}{line}")
+    print()
+    print(_size(model))
+    return FOUND
+
+
+def _check(args) -> int:
+    model = _load(args)
+    problem = model.problem
+    print(_size(model))
     uses: dict[str, int] = {item.name: 0 for item in problem.items}
     for option in problem.options:
         for name in option.names:
@@ -568,7 +619,7 @@ def _list(args) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     commands = {"run": _run, "count": _count, "generate": _generate, "check": _check, "convert": _convert,
-                "list": _list}
+                "info": _info, "list": _list}
     try:
         return commands[args.command](args)
     except ExcoverError as error:

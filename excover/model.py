@@ -251,6 +251,16 @@ def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None
 
 
 @attrs.frozen
+class Param:
+    """A param of a model: what `-p NAME=VALUE` can set, as `excover info` describes it."""
+
+    name: str
+    kind: str  # what a value must be, in the user's words: "an integer", "true or false", "a grid"
+    default: str  # the default as the model writes it
+    comment: str = ""  # the comment beside the param (or just above it)
+
+
+@attrs.frozen
 class LoadedModel:
     """A problem as read from a file: the problem, the options its clues force, and whether
     its options carry `show` data for drawing."""
@@ -262,3 +272,4 @@ class LoadedModel:
     outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
     report: Any = attrs.field(default=None, eq=False)  # solutions found -> lines the model says then
+    params: tuple[Param, ...] = ()

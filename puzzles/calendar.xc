@@ -4,8 +4,8 @@
 #   excover run calendar.xc                       (today)
 #   excover count calendar.xc -p month=Oct -p day=6
 let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-param month = months[today()[1] - 1]
-param day = today()[2]
+param month = months[today()[1] - 1]   # the month left open: Jan .. Dec (today's by default)
+param day = today()[2]                 # the day left open: 1 .. 31
 
 let board = grid """
 Jan Feb Mar Apr May Jun  .

@@ -1,12 +1,15 @@
 # jigsaw.xc: jigsaw (irregular, "chaos") sudoku: the boxes are irregular areas, given as a
 # grid of labels (n areas of n cells, n from 4 to 9; the digits are 1..n).
 #   excover run jigsaw.xc -p givens=@puzzle.txt -p areas=@areas.txt
+
+# The clues: a digit or "-" (or ".") for a blank.
 param givens = grid """
 - - 4 3
 - - - 1
 - 2 - -
 - - - -
 """
+# The areas: one label a cell, the same label for the cells of an area.
 param areas = grid """
 1 1 1 3
 1 3 3 3

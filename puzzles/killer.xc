@@ -4,20 +4,23 @@
 # digits with its sum (an option per set, a handful each), and its cells must take digits
 # from that set, each once: so the sums are kept by the cover itself, and a big cage costs
 # a few dozen options, not one per ordering of its digits.
+
+# The cages: one label a cell, the same label for the cells of a cage.
 param cages = grid """
 2 2 4 1
 2 3 4 1
 6 3 4 5
 6 3 5 5
 """
+# The sums: each cage's sum in one of its cells, "-" elsewhere.
 param sums = grid """
 9 - 8 3
 - 7 - -
 4 - - 9
 - - - -
 """
-param box_rows = 2
-param box_cols = 2
+param box_rows = 2   # rows of a box
+param box_cols = 2   # columns of a box
 
 let N = box_rows * box_cols
 let D = 1..N

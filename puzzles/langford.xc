@@ -1,7 +1,7 @@
 # langford.xc: Langford pairs: two copies of each number k in 1..n in a row of 2n slots,
 # with k other numbers between the two k's (n = 7: 52 arrangements, mirror images counted).
 #   excover count langford.xc -p n=11
-param n = 7
+param n = 7   # the numbers 1..n, each twice
 
 primary number(k) for k in 1..n
 primary slot(s) for s in 1..2 * n

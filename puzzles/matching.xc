@@ -2,11 +2,11 @@
 # The graph is an edge list, "a-b" pairs separated by blanks or new lines
 # (-p edges=@FILE), or a named graph: -p graph=complete -p size=10 (K10: 945 matchings),
 # -p graph=grid -p width=6 -p height=6 (the 6x6 grid: 6728, its domino tilings).
-param graph = "edges"
-param edges = "1-2 2-3 3-4 4-1"
-param size = 6
-param width = 4
-param height = 4
+param graph = "edges"             # edges (the list below), complete or grid
+param edges = "1-2 2-3 3-4 4-1"   # the edges, "a-b" pairs
+param size = 6                    # vertices of the complete graph
+param width = 4                   # columns of the grid graph
+param height = 4                  # rows of the grid graph
 
 let pairs = [tuple(edge) for edge in edge_list(edges)] if graph == "edges"
     else [(a, b) for (a, b) in combinations(1..size, 2)] if graph == "complete"

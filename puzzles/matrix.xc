@@ -1,6 +1,8 @@
 # matrix.xc: exact cover of a raw 0/1 matrix: choose rows that hold exactly one 1 in every
 # column (Knuth's toy matrix by default). -p matrix=@FILE reads rows of 0/1 (blanks or
 # commas between them, or runs of digits), or POJ 3740's format (a first line "M N").
+
+# The rows of the matrix, one a line.
 param matrix = """
 0 0 1 0 1 1 0
 1 0 0 1 0 0 1

@@ -2,8 +2,8 @@
 # F I L N P T U V W X Y Z; 2339 tilings up to the board's symmetry with -p unique=true.
 #   excover count pentomino.xc -p width=12 -p height=5
 #   excover count pentomino.xc -p width=8 -p height=8 -p hole=2     (8x8 less its centre)
-param width = 10
-param height = 6
+param width = 10        # columns of the board
+param height = 6        # rows of the board
 param hole = 0          # side of a square hole in the middle of the board
 param unique = false    # count each tiling once, not once per symmetry of the board
 

@@ -2,7 +2,7 @@
 # Every row and column holds one queen (primary items); every diagonal at most one
 # (secondary items).
 #   excover count queens.xc -p n=12
-param n = 8
+param n = 8   # the side of the board, and the number of queens
 let D = 1..n
 
 primary row(r) for r in D

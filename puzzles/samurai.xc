@@ -1,7 +1,7 @@
 # samurai.xc: samurai sudoku: five 9x9 sudokus on a 21x21 board, the middle one sharing a
 # corner box with each of the others. Every row, column and box of each sudoku holds 1..9.
 #   excover run samurai.xc -p givens=@puzzle.txt     (21 rows of 21; "." or "-" blank)
-param givens = grid "empty"
+param givens = grid "empty"   # 21 rows of 21 clues, "." or "-" blank, blank outside the grids
 
 let D = 1..9
 let corners = [(1, 1), (1, 13), (7, 7), (13, 1), (13, 13)]   # top-left cells of the five grids

@@ -3,7 +3,7 @@
 # do not turn into their mirror images. A figure is given by its stack heights, one digit
 # per column of cubes, rows separated by "/":
 #   excover count soma.xc -p figure=345/234/123
-param figure = grid "333/333/333"
+param figure = grid "333/333/333"   # stack heights, rows separated by "/"
 
 let cubes = [(r, c, z) for (r, c) in figure.cells for z in 1..int(figure[r, c])]
 

@@ -4,6 +4,8 @@
 #   excover run sudoku.xc -p box_rows=2 -p box_cols=3 -p givens=...      (6x6)
 #   excover run sudoku.xc -p box_rows=4 -p box_cols=4 -p symbols=ABCDEFGHIJKLMNOP -p givens=...
 #   excover run sudoku.xc -p givens=empty --seed 7                           (a random full grid)
+
+# The clues: one symbol a cell, "." or "0" for a blank; or 81 characters on one line; or "empty".
 param givens = grid """
 53..7....
 6..195...
@@ -15,9 +17,9 @@ param givens = grid """
 ...419..5
 ....8..79
 """
-param box_rows = 3
-param box_cols = 3
-param symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+param box_rows = 3   # rows of a box
+param box_cols = 3   # columns of a box (the grid has box_rows * box_cols symbols)
+param symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # the symbols, the first N of them used
 
 let N = box_rows * box_cols
 let D = 1..N

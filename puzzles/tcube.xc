@@ -1,10 +1,10 @@
 # tcube.xc: fill a box with identical T-tetracubes, as many as it takes.
 # A 6x6x6 cube by default: 54 pieces. The piece item may be used any number of times.
 #   excover count tcube.xc -p width=4 -p height=2 -p depth=2
-param size = 6
-param width = size
-param height = size
-param depth = size
+param size = 6        # the side of a cube
+param width = size    # columns of the box (width x height x depth)
+param height = size   # rows of the box
+param depth = size    # layers of the box
 
 let t = shape("### / .#.")
 let space = box(width, height, depth)

@@ -118,3 +118,85 @@ def test_shipped_models_run_from_any_directory(tmp_path):
     result = subprocess.run([sys.executable, "-m", "excover.cli", "count", "calendar.xc", "-p", "month=Oct",
                              "-p", "day=6"], capture_output=True, text=True, cwd=tmp_path)
     assert result.stdout == "7\n"
+
+
+def test_version_is_the_installed_metadata(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"excover {version('excover')}\n"
+
+
+def test_info_describes_the_model_and_every_param(capsys):
+    code, out, _ = run(capsys, "info", "pentomino.xc")
+    assert code == 0
+    assert "the twelve pentominoes tile a rectangle" in out
+    assert "excover count pentomino.xc -p width=8 -p height=8 -p hole=2" in out  # the whole opening comment
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ") and line.split()}
+    assert lines["hole"].split(None, 1)[1] == (
+        "an integer     default 0  # side of a square hole in the middle of the board")
+    assert "true or false" in lines["unique"] and "default false" in lines["unique"]
+    assert "2056 options" in out
+
+
+def test_every_shipped_param_says_what_it_is(capsys):
+    from excover import shipped
+    from excover.language import load
+
+    for entry in shipped.models():
+        if entry.name.endswith(".xc"):
+            for param in load(entry).params:
+                assert param.comment and param.kind and param.default, (entry.name, param.name)
+
+
+def test_list_gives_each_model_its_whole_first_sentence(capsys):
+    assert main(["list"]) == 0
+    lines = {line.split()[0]: line.split(None, 1)[1] for line in capsys.readouterr().out.splitlines()}
+    assert lines["matrix.xc"] == ("exact cover of a raw 0/1 matrix: choose rows that hold exactly one 1 in every "
+                                  "column (Knuth's toy matrix by default).")
+
+
+@pytest.mark.parametrize("setting, words", [
+    ("n=abc", "-p n=abc: n is an integer, such as 8"),
+    ("n=1.5", "-p n=1.5: n is an integer, such as 8"),
+    ("n=" + "9" * 5000, "n is an integer of at most 4300 digits"),
+])
+def test_params_are_typed_by_their_default(capsys, setting, words):
+    code, _, err = run(capsys, "count", "queens.xc", "-p", setting)
+    assert code == 2 and words in err and "Traceback" not in err and "int()" not in err
+
+
+def test_bool_and_list_params_refuse_other_kinds(tmp_path, capsys):
+    path = tmp_path / "typed.xc"
+    path.write_text("param on = true\nparam sizes = [1, 2]\nprimary a\noption a\n")
+    code, _, err = run(capsys, "count", path, "-p", "on=maybe")
+    assert code == 2 and "-p on=maybe: on is true or false" in err
+    code, _, err = run(capsys, "count", path, "-p", "sizes=5")
+    assert code == 2 and "-p sizes=5: sizes is a list, not an integer" in err
+    assert run(capsys, "count", path, "-p", "sizes=[3, 4, 5]", "-p", "on=false")[:2] == (0, "1\n")
+
+
+def test_n_0_is_a_usage_error_not_an_answer(capsys):
+    code, out, err = run(capsys, "run", "queens.xc", "-n", "0")
+    assert code == 2 and out == "" and "-n needs at least 1" in err
+
+
+def test_json_keeps_the_report_and_ends_with_a_summary(capsys):
+    import json
+
+    code, out, _ = run(capsys, "run", "matrix.xc", "--format", "json")
+    *solutions, summary = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and solutions[0]["options"] == ["row 1", "row 4", "row 5"]
+    assert summary["summary"]["solutions"] == 1 and summary["summary"]["report"] == ["Yes, I found it"]
+
+    code, out, _ = run(capsys, "run", "matrix.xc", "-p", "matrix=2 2\n1 0\n1 0", "--format", "json")
+    assert code == 1
+    assert json.loads(out) == {"summary": {"solutions": 0, "stopped_by": None, "report": ["It is impossible"],
+                                           "verdict": "no solution"}}
+
+    code, out, _ = run(capsys, "run", "matrix.xc", "--unique", "--format", "json")
+    assert code == 0 and json.loads(out.splitlines()[-1])["summary"]["unique"] is True
+    code, out, _ = run(capsys, "run", "matrix.xc", "--unique")
+    assert code == 0 and out.splitlines()[-2:] == ["unique", "Yes, I found it"]

@@ -2,6 +2,7 @@
 and 4 jobs, on a Dask cluster bound to 127.0.0.1, and after a killed run resumed from its
 checkpoint."""
 
+import json
 import os
 import signal
 import subprocess
@@ -105,7 +106,8 @@ def test_the_command_line_counts_and_enumerates_in_parallel(capsys, no_probe):
     assert main(["count", *argv, "--jobs", "2"]) == 0
     assert capsys.readouterr().out == "4\n"
     assert main(["run", *argv, "--all", "--jobs", "2", "--format", "json"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 4
+    *solutions, summary = capsys.readouterr().out.splitlines()
+    assert len(solutions) == 4 and json.loads(summary)["summary"]["solutions"] == 4
     assert main(["count", *argv, "--jobs", "2", "--seed", "3"]) == 2
     assert "do not go with --seed" in capsys.readouterr().err
     assert main(["run", *argv, "--jobs", "2"]) == 2
@@ -209,8 +211,6 @@ def test_a_lost_dask_worker_costs_no_subtree_and_counts_none_twice():
 
 
 def test_an_enumeration_killed_midway_resumes_and_prints_every_solution(tmp_path):
-    import json
-
     checkpoint = tmp_path / "run.checkpoint"
     argv = [sys.executable, "-m", "excover.cli", "run", str(PUZZLES / "pentomino.xc"), "--all", "--jobs", "2",
             "--format", "json", "--checkpoint", str(checkpoint)]
@@ -227,8 +227,9 @@ def test_an_enumeration_killed_midway_resumes_and_prints_every_solution(tmp_path
     printed = [json.loads(line) for line in first.read_text().split("\n") if line.endswith("}")]
     resumed = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0
-    rest = [json.loads(line) for line in resumed.stdout.splitlines()]
+    *rest, summary = [json.loads(line) for line in resumed.stdout.splitlines()]
     assert printed and rest and rest[-1]["solution"] == 9356  # numbered on from where it stopped
+    assert summary == {"summary": {"solutions": 9356, "stopped_by": None, "report": []}}
     assert len({tuple(sorted(record["indices"])) for record in printed + rest}) == 9356
     count = subprocess.run([sys.executable, "-m", "excover.cli", "count", str(PUZZLES / "pentomino.xc"),
                             "--checkpoint", str(checkpoint)], capture_output=True, text=True, timeout=60)

@@ -10,6 +10,7 @@ that failed.
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 from pathlib import Path
 from typing import Any, Iterator
@@ -22,8 +23,8 @@ from excover.language.parse import parse
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import EXPRESSIONS, describe, order_key, string_literal
 from excover.language.failure import ModelFailure, fail, suggestion
-from excover.language.values import Builtin, Function, Grid, format_value, item_name, type_name
-from excover.model import Item, LoadedModel, Option, Problem
+from excover.language.values import Builtin, Function, Grid, format_value, item_name, param_kind, type_name
+from excover.model import Item, LoadedModel, Option, Param, Problem
 
 @attrs.define
 class Budget:
@@ -79,6 +80,9 @@ class Source:
     lines: list[str]
 
 
+INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
 class Evaluator:
     """Evaluates the statements of a model (and its includes) into a LoadedModel."""
 
@@ -90,6 +94,7 @@ class Evaluator:
         self.options: list[PendingOption] = []
         self.givens: list[tuple[str, Any, Source]] = []
         self.params_declared: set[str] = set()
+        self.params: list[Param] = []  # as declared, for `excover info`
         self.including: list[Path] = []
         self.sources: dict[int, Source] = {}  # id of a tree's source -> Source
         self.call_depth = 0
@@ -170,10 +175,31 @@ class Evaluator:
             raise fail(f"param {name!r} is declared twice", name_token)
         self.params_declared.add(name)
         default = self.eval(expr, self.globals)
+        self.params.append(Param(name, param_kind(default), self.written(expr), self.comment_beside(node)))
         if name in self.overrides:
             default = self.override(name, self.overrides[name], default, name_token)
         self.define(name, default, name_token)
         self.depends[name] = frozenset([name])
+
+    def written(self, node: Tree) -> str:
+        """A statement's expression as the model writes it."""
+        return self.current.text[node.meta.start_pos:node.meta.end_pos]
+
+    def comment_beside(self, node: Tree) -> str:
+        """The comment after a statement on its last line, or else the comment lines just above
+        it (not the file's opening comment, which describes the whole model)."""
+        text, lines = self.current.text, self.current.lines
+        end_of_line = text.find("\n", node.meta.end_pos)
+        after = text[node.meta.end_pos:end_of_line if end_of_line >= 0 else len(text)].strip()
+        if after.startswith("#"):
+            return after.lstrip("#").strip()
+        above = node.meta.line - 2  # index of the line above
+        start = above
+        while start >= 0 and lines[start].lstrip().startswith("#"):
+            start -= 1
+        if start < 0 or start == above:  # the opening comment, or none
+            return ""
+        return " ".join(line.strip().lstrip("#").strip() for line in lines[start + 1:above + 1])
 
     def statement_let(self, node: Tree) -> None:
         target, expr = node.children
@@ -393,25 +419,37 @@ class Evaluator:
         self.globals.names[name] = value
 
     def override(self, name: str, text: str, default: Any, node: Any) -> Any:
-        """A param's value from the command line, read as the same kind of value as its default."""
-        try:
-            if isinstance(default, Grid):
-                return Grid.from_text(text)
-            if isinstance(default, bool):
-                if text not in ("true", "false"):
-                    raise ValueError("expected true or false")
-                return text == "true"
-            if isinstance(default, int):
+        """A param's value from the command line, read as the same kind of value as its
+        default (its kind); anything else is refused in those words."""
+        kind = param_kind(default)
+        shown = text if len(text) <= 40 else text[:37] + "..."
+
+        def refuse(why: str = "") -> ModelFailure:
+            return fail(f"-p {name}={shown}: {name} is {kind}{why}", node)
+
+        if isinstance(default, Grid):
+            return Grid.from_text(text)
+        if isinstance(default, bool):
+            if text not in ("true", "false"):
+                raise refuse()
+            return text == "true"
+        if isinstance(default, int):
+            if not INTEGER.fullmatch(text.strip()):
+                raise refuse(f", such as {default}")
+            try:
                 return int(text)
-            if isinstance(default, str):
-                return text
-        except ValueError as error:
-            raise fail(f"-p {name}={text[:40]}: {error}", node) from None
+            except ValueError:  # past Python's limit on the digits of an int read from text
+                raise refuse(" of at most 4300 digits") from None
+        if isinstance(default, str):
+            return text
         try:
             tree = parse(text, f"-p {name}", start="expression")
         except ExcoverError as error:
             raise fail(f"-p {name}: {error.message}", node) from None
-        return self.eval(tree.children[0], Scope(dict(BUILTINS)))
+        value = self.eval(tree.children[0], Scope(dict(BUILTINS)))
+        if param_kind(value) != kind:
+            raise refuse(f", not {param_kind(value)}")
+        return value
 
     # -- expressions ---------------------------------------------------------------------
 
@@ -554,7 +592,7 @@ class Evaluator:
         forced = self.resolve_givens(options)
         return LoadedModel(problem, forced, any(p.show for p in self.options),
                            frozenset(self.params_declared - self.params_read_by_options), dict(self.outline),
-                           dict(self.outline_notes), self.report_lines if self.reports else None)
+                           dict(self.outline_notes), self.report_lines if self.reports else None, tuple(self.params))
 
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
         """The forced options when param `name` takes another value, items and options kept.
@@ -571,6 +609,7 @@ class Evaluator:
         if self.cell_clues:
             return self.cell_clues.forced(text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
+        self.params = []
         for statement, source in self.program:
             if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
                 self.current = source

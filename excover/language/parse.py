@@ -30,9 +30,12 @@ TERMINAL_WORDS = {
 
 
 def grammar_text() -> str:
-    if GRAMMAR_IN_CHECKOUT.exists():
-        return GRAMMAR_IN_CHECKOUT.read_text()
-    return resources.files("excover.grammars").joinpath("xc.lark").read_text()
+    """The grammar: package data when installed (excover/grammars), else the checkout's
+    grammars/ folder (an editable install maps it there)."""
+    installed = resources.files("excover") / "grammars" / "xc.lark"
+    if installed.is_file():
+        return installed.read_text(encoding="utf-8")
+    return GRAMMAR_IN_CHECKOUT.read_text(encoding="utf-8")
 
 
 @functools.lru_cache(maxsize=1)

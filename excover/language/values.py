@@ -133,3 +133,20 @@ def type_name(value: Any) -> str:
              frozenset: "set", dict: "dict", range: "range", Grid: "grid", Function: "function",
              Builtin: "function", Shape: "shape"}
     return names.get(type(value), type(value).__name__)
+
+
+def param_kind(value: Any) -> str:
+    """What a param's value on the command line must be, in the user's words, judged by the
+    kind of its default: "an integer", "true or false", "a grid", ..."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Grid):
+        return "a grid"
+    if isinstance(value, (list, tuple, range)):
+        return "a list"
+    name = type_name(value)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
