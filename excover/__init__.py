@@ -1,13 +1,43 @@
-"""excover: exact-cover modelling with Knuth's Algorithm M (multiplicities and colours)."""
+"""excover: exact-cover modelling with Knuth's Algorithm M (multiplicities and colours).
 
-from importlib.metadata import PackageNotFoundError, version
+The names below are imported when first used, so that the command line starts (and answers
+Ctrl-C) before anything heavy is loaded.
+"""
 
-from excover.errors import ExcoverError, FormatError, ModelError
-from excover.model import Item, Option, Problem, Solution
+from __future__ import annotations
 
-__all__ = ["ExcoverError", "FormatError", "Item", "ModelError", "Option", "Problem", "Solution"]
+import importlib
+from typing import TYPE_CHECKING, Any
 
-try:
-    __version__ = version("excover")
-except PackageNotFoundError:  # pragma: no cover - run from a checkout that was never installed
-    __version__ = "unknown"
+__all__ = ["ExcoverError", "FormatError", "Item", "ModelError", "Option", "Problem", "Solution", "__version__"]
+
+_HOMES = {
+    "ExcoverError": "excover.errors", "FormatError": "excover.errors", "ModelError": "excover.errors",
+    "Item": "excover.model", "Option": "excover.model", "Problem": "excover.model", "Solution": "excover.model",
+}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.errors import ExcoverError, FormatError, ModelError
+    from excover.model import Item, Option, Problem, Solution
+
+    __version__: str
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            value = version("excover")
+        except PackageNotFoundError:  # pragma: no cover - a checkout that was never installed
+            value = "unknown"
+    elif name in _HOMES:
+        value = getattr(importlib.import_module(_HOMES[name]), name)
+    else:
+        raise AttributeError(f"module 'excover' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

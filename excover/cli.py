@@ -566,25 +566,16 @@ def _info(args) -> int:
 
 
 def _check(args) -> int:
+    from excover.diagnosis import impossibilities
+
     model = _load(args)
-    problem = model.problem
     print(_size(model))
-    uses: dict[str, int] = {item.name: 0 for item in problem.items}
-    for option in problem.options:
-        for name in option.names:
-            uses[name] += 1
-    impossible = [f"primary item {item.name} must be covered {item.lo} times but {uses[item.name]} options name it"
-                  for item in problem.primary if uses[item.name] < item.lo]
-    if model.forced:
-        probe = problem.search(forced=model.forced, max_nodes=0)  # takes the forced options, then stops
-        probe.count()
-        if probe.stopped_by is None:
-            impossible.append("the forced options (givens) clash with each other")
-    for line in impossible:
+    found = impossibilities(model)
+    for line in found:
         print(f"impossible: {line}")
-    if not impossible:
+    if not found:
         print("no obvious impossibility")
-    return NOT_FOUND if impossible else FOUND
+    return NOT_FOUND if found else FOUND
 
 
 def _convert(args) -> int:

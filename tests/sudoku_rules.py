@@ -22,42 +22,52 @@ def is_solved_grid(rows: list[str], givens: str | None = None, box_height: int =
 
 def count_fillings(clues: dict, units: list[list], symbols: str, limit: int = 2) -> int:
     """How many ways (up to `limit`) to fill the cells of `units` so that every unit holds
-    each symbol once, keeping the clues (cell -> symbol). Plain backtracking over candidate
-    sets, on the cell with the fewest candidates or the (unit, symbol) with the fewest
-    places, whichever is fewer; nothing shared with the solver."""
+    each symbol once, keeping the clues (cell -> symbol). Norvig's constraint propagation:
+    a cell's candidates shrink as its peers are filled, a cell left one candidate is filled,
+    a symbol left one place in a unit goes there; then search on the cell with the fewest
+    candidates. Nothing shared with the solver."""
     cells = sorted({cell for unit in units for cell in unit})
-    peers = {cell: set() for cell in cells}
-    for unit in units:
-        for cell in unit:
-            peers[cell].update(other for other in unit if other != cell)
-    grid = {cell: str(value) for cell, value in clues.items()}
-    if any(grid[cell] == grid.get(peer) for cell in grid for peer in peers[cell]):
-        return 0
+    units_of = {cell: [unit for unit in units if cell in unit] for cell in cells}
+    peers = {cell: {other for unit in units_of[cell] for other in unit} - {cell} for cell in cells}
 
-    def count() -> int:
-        candidates = {cell: set(symbols) - {grid[peer] for peer in peers[cell] if peer in grid}
-                      for cell in cells if cell not in grid}
-        if not candidates:
+    def assign(values: dict, cell, symbol) -> bool:
+        return all(eliminate(values, cell, other) for other in values[cell] - {symbol})
+
+    def eliminate(values: dict, cell, symbol) -> bool:
+        if symbol not in values[cell]:
+            return True
+        values[cell] = values[cell] - {symbol}
+        if not values[cell]:
+            return False
+        if len(values[cell]) == 1:
+            (last,) = values[cell]
+            if not all(eliminate(values, peer, last) for peer in peers[cell]):
+                return False
+        for unit in units_of[cell]:
+            places = [other for other in unit if symbol in values[other]]
+            if not places or (len(places) == 1 and not assign(values, places[0], symbol)):
+                return False
+        return True
+
+    def count(values: dict) -> int:
+        open_cells = [cell for cell in cells if len(values[cell]) > 1]
+        if not open_cells:
             return 1
-        cell = min(candidates, key=lambda c: len(candidates[c]))
-        choices = [(cell, symbol) for symbol in sorted(candidates[cell])]
-        for unit in units:
-            present = {grid[c] for c in unit if c in grid}
-            for symbol in symbols:
-                if symbol not in present:
-                    places = [(c, symbol) for c in unit if c in candidates and symbol in candidates[c]]
-                    if len(places) < len(choices):
-                        choices = places
+        cell = min(open_cells, key=lambda c: len(values[c]))
         found = 0
-        for cell, symbol in choices:
-            grid[cell] = symbol
-            found += count()
-            del grid[cell]
-            if found >= limit:
-                break
+        for symbol in sorted(values[cell]):
+            trial = dict(values)
+            if assign(trial, cell, symbol):
+                found += count(trial)
+                if found >= limit:
+                    break
         return found
 
-    return min(count(), limit)
+    values = {cell: frozenset(symbols) for cell in cells}
+    for cell, symbol in clues.items():
+        if str(symbol) not in values[cell] or not assign(values, cell, str(symbol)):
+            return 0
+    return min(count(values), limit)
 
 
 def sudoku_units(box_height: int = 3, box_width: int = 3, top: int = 1, left: int = 1) -> list[list]:
