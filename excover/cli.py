@@ -50,8 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     how_many.add_argument("--all", action="store_true", help="print every solution")
     how_many.add_argument("--unique", action="store_true",
                           help="say whether the solution is unique (showing up to two); exit 0 unique, 1 none, 3 several")
-    run.add_argument("--format", choices=["text", "json"], default="text",
-                     help="text (drawn) or json (one object a line)")
+    run.add_argument("--format", choices=["text", "json", "grid", "report"], default="text",
+                     help="text (drawn), json (one object a line, then a summary), grid (the cells as plain "
+                          "text, a row a line, as judges print answers) or report (only what the model's report "
+                          "statements say)")
     run.add_argument("--svg", metavar="FILE", help="also write the first solution as an SVG picture (2D models)")
     run.add_argument("--batch", metavar="NAME=FILE",
                      help="solve once for each line of FILE as the value of param NAME, and prove the answer unique; "
@@ -257,11 +259,32 @@ def _run(args) -> int:
         return _run_batch(args)
     if args.n < 1:
         raise ExcoverError("-n needs at least 1: a run that looks for no solution cannot say whether there is one")
-    model = _load(args)
+    first = _load(args)
+    if args.format == "report" and first.report is None:
+        raise ExcoverError("--format report: the model has no report statement")
+    codes = []
+    for number, model in _each_case(args, first):
+        if number and args.format == "text":
+            print(f"{chr(10) if number > 1 else ''}Case {number}:", flush=True)
+        codes.append(_run_case(model, args, number))
+    return max(codes)  # any case without a solution (1), or with several when one was asked for (3)
+
+
+def _each_case(args, first):
+    """(number, model) for each case of the input: (0, first) when it holds one case."""
+    if first.cases is None:
+        yield 0, first
+        return
+    from excover.language import each_case
+
+    yield from enumerate(each_case(first, args.file, _params(args), _budget(args)), start=1)
+
+
+def _run_case(model, args, case: int = 0) -> int:
     started = time.perf_counter()
     search = _search(model, args, None if args.all else 2 if args.unique else args.n)
     console = _console() if args.format == "text" else None
-    from excover.render import as_json, picture
+    from excover.render import as_json, grid_text, picture
 
     in_parallel = _parallel(args, enumerating=True)
     before = 0  # solutions printed by the run a checkpoint resumes
@@ -282,8 +305,13 @@ def _run(args) -> int:
             from excover.render.svg import svg
 
             _write(args.svg, svg(solution))
-        if console is None:
+        if args.format == "json":
             print(json.dumps(as_json(solution, shown)), flush=True)
+            continue
+        if args.format == "grid":
+            print(("\n" if shown > 1 else "") + grid_text(solution), flush=True)
+            continue
+        if args.format == "report":
             continue
         if shown > 1:
             console.print()
@@ -302,15 +330,17 @@ def _run(args) -> int:
     else:
         verdict = None if total else "no solution" if stopped_by is None else "no solution found within the limits"
         code = FOUND if total else NOT_FOUND
-    if console is None:
+    if args.format == "json":
         summary = {"solutions": total, "stopped_by": stopped_by, "report": report}
+        if case:
+            summary["case"] = case
         if verdict is not None:
             summary["verdict"] = verdict
         if args.unique:
             summary["unique"] = code == FOUND
         print(json.dumps({"summary": summary}), flush=True)
     else:
-        for line in ([verdict] if verdict is not None else []) + report:
+        for line in ([verdict] if verdict is not None and args.format != "report" else []) + report:
             print(line)
     return code
 
@@ -332,6 +362,7 @@ def _generate(args) -> int:
     from excover.render import FlatPictures
 
     model, evaluator = _load_with_evaluator(args)
+    _one_case(model, "generate")
     if args.count < 1:
         raise ExcoverError("--count needs at least 1")
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
@@ -403,7 +434,9 @@ BATCH_CHUNK = 1024  # lines whose clues are read before one call searches them a
 
 def _run_batch(args) -> int:
     """One model, built once; each line of the file a new value of one param (the clues).
-    Each answer is proved unique (the search looks for a second one)."""
+    Each answer is proved unique (the search looks for a second one). A line that cannot be
+    read is reported where its answer would be, and the rest are still solved; a line `end`
+    ends the input, as judges' files close."""
     from excover.language.evaluate import deep_recursion
     from excover.render import FlatPictures
 
@@ -411,26 +444,36 @@ def _run_batch(args) -> int:
     args.file = _model_path(args.file)
     if not equals or not args.file.endswith(".xc"):
         raise ExcoverError("--batch NAME=FILE needs a .xc model and a param name")
-    lines = [line.strip() for line in _value_or_file("@" + path, "--batch").splitlines() if line.strip()]
+    lines = []
+    for line in _value_or_file("@" + path, "--batch").splitlines():
+        if line.strip() == "end":
+            break
+        if line.strip():
+            lines.append(line.strip())
     if not lines:
         raise ExcoverError(f"--batch: {path} has no lines")
     params = _params(args)
-    evaluator = _evaluator(args, {**params, name: lines[0]})
+    if name in params:
+        raise ExcoverError(f"--batch {name}: the lines give {name}; it cannot be set with -p too")
+    evaluator = _evaluator(args, params)  # the param's default builds the items and options
     with deep_recursion():
         model = evaluator.load_file(Path(args.file))
     if name not in model.batch_independent:
-        raise ExcoverError(f"--batch {name}: the model's items or options depend on {name!r}, "
-                           "so it cannot be built once for every line")
+        known = {param.name for param in model.params}
+        raise ExcoverError(f"--batch {name}: " + (
+            f"the model's items or options depend on {name!r}, so it cannot be built once for every line"
+            if name in known else f"the model declares no param {name!r}"))
     pictures = FlatPictures(model.problem)
     search = _search(model, args, 2, model.forced)  # a second solution, if any, shows it is not unique
-    solved = 0
+    solved = failed = 0
     for start in range(0, len(lines), BATCH_CHUNK):
         out, forced_lists = [], []
         for number, line in enumerate(lines[start:start + BATCH_CHUNK], start=start + 1):
             try:
-                forced_lists.append(model.forced if number == 1 else evaluator.givens_for(name, line))
+                forced_lists.append(evaluator.givens_for(name, line))
                 out.append(None)  # to be filled from the search's answer
             except ExcoverError as error:
+                failed += 1
                 out.append(f"error: line {number}: {error.message}")
         answers = iter(search.first_of_each(forced_lists))
         for k, text in enumerate(out):
@@ -441,6 +484,9 @@ def _run_batch(args) -> int:
                     "" if found == 1 else " (not unique)")
                 out[k] = text
         sys.stdout.write("\n".join(out) + "\n")
+    if failed:
+        print(f"excover: error: {failed} of {len(lines)} lines could not be read", file=sys.stderr)
+        return BAD_INPUT
     return FOUND if solved == len(lines) else NOT_FOUND
 
 
@@ -462,7 +508,10 @@ def _parallel(args, enumerating: bool = False) -> bool:
 
 
 def _count(args) -> int:
-    model = _load(args)
+    return max(_count_case(model, args) for _, model in _each_case(args, _load(args)))
+
+
+def _count_case(model, args) -> int:
     started = time.perf_counter()
     if _parallel(args):
         return _count_in_parallel(model, args, started)
@@ -568,18 +617,31 @@ def _info(args) -> int:
 def _check(args) -> int:
     from excover.diagnosis import impossibilities
 
-    model = _load(args)
-    print(_size(model))
-    found = impossibilities(model)
-    for line in found:
-        print(f"impossible: {line}")
-    if not found:
-        print("no obvious impossibility")
-    return NOT_FOUND if found else FOUND
+    codes = []
+    for number, model in _each_case(args, _load(args)):
+        if number:
+            print(f"{chr(10) if number > 1 else ''}Case {number}:")
+        print(_size(model))
+        found = impossibilities(model)
+        for line in found:
+            print(f"impossible: {line}")
+        if not found:
+            print("no obvious impossibility")
+        codes.append(NOT_FOUND if found else FOUND)
+    return max(codes)
+
+
+def _one_case(model, command: str):
+    """The model, for commands that work on one case only."""
+    if model.cases is not None:
+        name, cases = model.cases
+        raise ExcoverError(f"{command}: -p {name} holds {len(cases)} cases; give it one (run, count and check "
+                           "answer each)")
+    return model
 
 
 def _convert(args) -> int:
-    model = _load(args)
+    model = _one_case(_load(args), "convert")
     if args.to == "dlx":
         from excover.dlx_format import write
 

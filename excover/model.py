@@ -273,3 +273,6 @@ class LoadedModel:
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
     report: Any = attrs.field(default=None, eq=False)  # solutions found -> lines the model says then
     params: tuple[Param, ...] = ()
+    # When a param's text holds several cases (a `cases` statement): its name and the cases.
+    # This model is the first case's; `excover.language.each_case` gives every case's.
+    cases: tuple[str, tuple[str, ...]] | None = None

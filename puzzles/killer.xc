@@ -19,17 +19,36 @@ param sums = grid """
 4 - - 9
 - - - -
 """
-param box_rows = 2   # rows of a box
-param box_cols = 2   # columns of a box
+# Or the whole puzzle as the origin texts write it (-p puzzle=@killer.txt): a line of givens,
+# the cages' sums in the order of their labels (a closing 0 is ignored), then the grid of
+# cage labels, one row a line, -1 outside every cage. It stands for cages, sums and givens.
+param puzzle = ""
+param givens = grid "empty"   # clues: a digit or "." (or "-") a cell
+param box_rows = 0   # rows of a box (0: from the grid's size, the box as square as it divides)
+param box_cols = 0   # columns of a box (0: the size over box_rows)
 
-let N = box_rows * box_cols
+let outside = [".", "-", "-1"]
+let seed = lines(puzzle)
+require puzzle == "" or len(seed) >= 3, "-p puzzle: a line of givens, a line of sums, then the cage labels"
+let cage_grid = grid [split(line) for (k, line) in enumerate(seed) if k >= 2] if seed else cages
+let clue_grid = grid(seed[0]) if seed else givens
+let N = cage_grid.height
+require N >= 1 and cage_grid.width == N, "the cages must be a square grid, not {cage_grid.height} rows of {cage_grid.width}"
+let rows_per_box = box_rows if box_rows else max([k for k in 1..N if N % k == 0 and k * k <= N])
+let cols_per_box = box_cols if box_cols else N // rows_per_box
+require rows_per_box * cols_per_box == N, "boxes of {rows_per_box} x {cols_per_box} do not make a {N} x {N} grid"
 let D = 1..N
-let outside = [".", "-"]
-let cage_cells = {label: cells for (label, cells) in items(regions(cages)) if label not in outside}
-let total = {label: int(sums[r, c]) for (label, cells) in items(cage_cells) for (r, c) in cells
-             if sums[r, c] not in outside}
+let cage_cells = {label: cells for (label, cells) in items(regions(cage_grid)) if label not in outside}
+
+# The sums: from the puzzle's line, in the order of the labels (as numbers), or from the grid.
+let numbered = sorted([int(label) for label in keys(cage_cells)]) if seed else []
+let listed = [int(word) for word in split(seed[1])] if seed else []
+require not seed or len(listed) == len(numbered) or (len(listed) == len(numbered) + 1 and listed[-1] == 0),
+    "-p puzzle: {len(numbered)} cages but {len(listed)} sums"
+let total = {str(label): listed[k] for (k, label) in enumerate(numbered)} if seed
+    else {label: int(sums[r, c]) for (label, cells) in items(cage_cells) for (r, c) in cells if sums[r, c] not in outside}
 require set(keys(total)) == set(keys(cage_cells)), "every cage needs its sum written in one of its cells"
-def box_of(r, c) = (r - 1) // box_rows * box_rows + (c - 1) // box_cols + 1
+def box_of(r, c) = (r - 1) // rows_per_box * rows_per_box + (c - 1) // cols_per_box + 1
 
 primary cell(r, c) for r in D for c in D
 primary row(r, d)  for r in D for d in D
@@ -45,6 +64,7 @@ option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d) digit
     for (label, cells) in items(cage_cells) for (r, c) in cells for d in D
     show (r, c) = d
 option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
-    for r in D for c in D if cages[r, c] in outside for d in D
+    for r in D for c in D if cage_grid[r, c] in outside for d in D
     show (r, c) = d
+given "r{r}c{c}={clue_grid[r, c]}" for (r, c) in clue_grid.cells if clue_grid[r, c] not in outside
 outline {cell: label for (label, cells) in items(cage_cells) for cell in cells}, total

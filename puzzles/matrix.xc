@@ -11,6 +11,9 @@ param matrix = """
 0 1 0 0 0 0 1
 0 0 0 1 1 0 1
 """
+# POJ 3740's input holds several matrices, each headed by its size "M N": each is a case,
+# answered in turn.
+cases matrix = matrix_cases(matrix)
 let rows = matrix_rows(matrix)
 
 primary column(j) for j in 1..len(rows[0])

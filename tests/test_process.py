@@ -37,12 +37,22 @@ def test_ctrl_c_stops_a_long_count_quickly_with_a_clean_message(tmp_path, engine
     assert err.strip().splitlines()[-1] == "excover: interrupted" and "Traceback" not in err
 
 
-# What the `excover` script that pip writes does, with a line that tells the test that Python
-# has started: its own start-up (importing `site`) and the script's first import (two small
-# modules: excover/__init__.py loads nothing until it is used) come before any code can
-# answer a signal.
-CONSOLE_SCRIPT = ("import sys; from excover.__main__ import main; "
-                  "print('ready', file=sys.stderr, flush=True); sys.exit(main())")
+# What the `excover` script that pip writes does, with a line that tells the test that the
+# command has begun: printed when the command line starts to load, inside its guard. (Before
+# it come Python's own start-up and the script's first import, two small modules; a signal in
+# those few milliseconds ends the process as Python does, before any code of ours can run.)
+CONSOLE_SCRIPT = """
+import sys
+
+class Ready:
+    def find_spec(self, name, path, target=None):
+        if name == "excover.cli":
+            print("ready", file=sys.stderr, flush=True)
+
+sys.meta_path.insert(0, Ready())
+from excover.__main__ import main
+sys.exit(main())
+"""
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.01, 0.03, 0.1, 0.3])

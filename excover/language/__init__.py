@@ -4,6 +4,6 @@
 :class:`~excover.model.LoadedModel`; errors are ExcoverErrors naming file, line and column.
 """
 
-from excover.language.evaluate import Budget, load, loads
+from excover.language.evaluate import Budget, each_case, load, loads
 
-__all__ = ["Budget", "load", "loads"]
+__all__ = ["Budget", "each_case", "load", "loads"]

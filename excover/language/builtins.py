@@ -153,6 +153,15 @@ def _split(ev, node, text, separator=None):
     return parts
 
 
+@_builtin("lines")
+def _lines(ev, node, text):
+    """The lines of a text that are not blank, without their outer blanks."""
+    found = [line.strip() for line in _text(text, node, "lines").splitlines() if line.strip()]
+    for _ in found:
+        ev.charge(node)
+    return found
+
+
 @_builtin("edge_list")
 def _edge_list(ev, node, text):
     """ "1-2 2-3" (blanks, commas or new lines between edges) -> [(1, 2), (2, 3)]."""
@@ -187,6 +196,23 @@ def _matrix_rows(ev, node, text):
     if any(len(row) != len(rows[0]) for row in rows):
         raise fail("matrix_rows(): the rows have different lengths", node)
     return rows
+
+
+@_builtin("matrix_cases")
+def _matrix_cases(ev, node, text):
+    """The matrices of an input that holds several, each headed by a line "M N" and followed by
+    its M rows of N numbers (POJ 3740's format), as one text each; any other text is one case."""
+    lines = [line.split() for line in _text(text, node, "matrix_cases").splitlines() if line.strip()]
+    cases, k = [], 0
+    while k < len(lines):
+        ev.charge(node)
+        header = lines[k]
+        if len(header) != 2 or not all(t.isdigit() for t in header):
+            return [text] if not cases else cases + ["\n".join(" ".join(line) for line in lines[k:])]
+        height = int(header[0])
+        cases.append("\n".join(" ".join(line) for line in lines[k:k + height + 1]))
+        k += height + 1
+    return cases or [text]
 
 
 @_builtin("fillings")

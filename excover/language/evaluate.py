@@ -83,6 +83,14 @@ class Source:
 INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
+class SeveralCases(Exception):
+    """Raised by a `cases` statement that finds several cases, to evaluate the first alone."""
+
+    def __init__(self, name: str, cases: tuple[str, ...]) -> None:
+        super().__init__(name)
+        self.name, self.cases = name, cases
+
+
 class Evaluator:
     """Evaluates the statements of a model (and its includes) into a LoadedModel."""
 
@@ -95,6 +103,7 @@ class Evaluator:
         self.givens: list[tuple[str, Any, Source]] = []
         self.params_declared: set[str] = set()
         self.params: list[Param] = []  # as declared, for `excover info`
+        self.cases: tuple[str, tuple[str, ...]] | None = None
         self.including: list[Path] = []
         self.sources: dict[int, Source] = {}  # id of a tree's source -> Source
         self.call_depth = 0
@@ -123,7 +132,17 @@ class Evaluator:
         return self.load_text(text, str(path), path)
 
     def load_text(self, text: str, filename: str, path: Path | None = None) -> LoadedModel:
-        self.run_file(text, filename, path)
+        try:
+            self.run_file(text, filename, path)
+        except SeveralCases as several:
+            # Evaluated again from the start with the first case as the param's text, since the
+            # statements above `cases` may have read the whole text.
+            first = Evaluator({**self.overrides, several.name: several.cases[0]}, self.budget)
+            model = first.load_text(text, filename, path)
+            if first.cases is None or len(first.cases[1]) != 1:
+                raise ExcoverError(f"cases: the first case of {several.name} does not stand as one case",
+                                   file=filename) from None
+            return attrs.evolve(model, cases=(several.name, several.cases))
         unknown = set(self.overrides) - self.params_declared
         if unknown:
             name = sorted(unknown)[0]
@@ -200,6 +219,24 @@ class Evaluator:
         if start < 0 or start == above:  # the opening comment, or none
             return ""
         return " ".join(line.strip().lstrip("#").strip() for line in lines[start + 1:above + 1])
+
+    def statement_cases(self, node: Tree) -> None:
+        """`cases NAME = EXPR`: EXPR splits param NAME's text into cases. With several, the
+        model is the first case's, and remembers the others (see each_case)."""
+        name_token, expr = node.children
+        name = str(name_token)
+        if name not in self.params_declared:
+            raise fail(f"cases: {name!r} is not a param declared above", name_token)
+        if self.cases is not None:
+            raise fail("a model has one cases statement", name_token)
+        found = self.eval(expr, self.globals)
+        if not isinstance(found, (list, tuple)) or not all(isinstance(case, str) for case in found):
+            raise fail(f"cases: expected a list of texts, not a {type_name(found)}", expr)
+        if not found:
+            raise fail(f"-p {name}: the input holds no case", name_token)
+        self.cases = (name, tuple(found))
+        if len(found) > 1:
+            raise SeveralCases(name, tuple(found))
 
     def statement_let(self, node: Tree) -> None:
         target, expr = node.children
@@ -609,7 +646,7 @@ class Evaluator:
         if self.cell_clues:
             return self.cell_clues.forced(text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
-        self.params = []
+        self.params, self.cases = [], None
         for statement, source in self.program:
             if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
                 self.current = source
@@ -681,6 +718,18 @@ def load(path: str | Path, params: dict[str, str] | None = None, budget: Budget 
     """Evaluate a model file; ExcoverError (with file, line and column) when it is wrong."""
     with deep_recursion():
         return Evaluator(params, budget).load_file(Path(path))
+
+
+def each_case(model: LoadedModel, path: str | Path, params: dict[str, str] | None = None,
+              budget: Budget | None = None) -> Iterator[LoadedModel]:
+    """Every case's model, in order: `model` (the first case's, as `load` gave it), then the
+    model evaluated again with each other case as the param's text."""
+    yield model
+    if model.cases is None:
+        return
+    name, cases = model.cases
+    for case in cases[1:]:
+        yield load(path, {**(params or {}), name: case}, budget)
 
 
 def loads(text: str, filename: str = "<model>", params: dict[str, str] | None = None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
-from lark import Token
+from lark import Token, Tree
 
 from excover.language.failure import fail, suggestion
 from excover.geometry import Shape
@@ -28,7 +28,17 @@ def _string(ev, node, scope):
 
 
 def _grid(ev, node, scope):
-    return Grid.from_text(string_literal(node.children[0]))
+    """A grid literal (its text as written: no {...} filled in), or a grid of a computed value:
+    a text, or a list of rows (each a text of one-character cells, or a list of labels)."""
+    (written,) = node.children
+    if isinstance(written, Tree) and written.data == "string":
+        return Grid.from_text(string_literal(written.children[0]))
+    value = ev.eval(written, scope)
+    if isinstance(value, str):
+        return Grid.from_text(value)
+    if isinstance(value, (list, tuple)) and all(isinstance(row, (str, list, tuple)) for row in value):
+        return Grid(tuple(tuple(str(label) for label in row) for row in value))
+    raise fail(f"grid needs a text or a list of rows, not a {type_name(value)}", node)
 
 
 def _name(ev, node, scope):

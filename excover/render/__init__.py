@@ -240,6 +240,34 @@ def flat_text(solution: Solution) -> str:
     return " | ".join(solution.labels)
 
 
+def grid_text(solution: Solution) -> str:
+    """The painted cells as plain text, as a judge prints an answer: a row a line (the values
+    side by side when each is one character, else separated by blanks), "." where no cell is
+    painted; a 3D solution layer by layer, a blank line between layers. When two pieces show
+    the same value (identical tiles), each cell shows its piece's number instead, so that the
+    pieces can be told apart. Without cells, the chosen options' labels, one a line."""
+    paints = painted(solution)
+    values = {paint.piece: paint.text for paint in paints.values()}
+    numbered = len(set(values.values())) < len(values) and any(paint.shared for paint in paints.values())
+    cells = {key: str(paint.piece + 1) if numbered else paint.text for key, paint in paints.items()}
+    if _is_lattice(cells, 3):
+        layers = sorted({key[2] for key in cells})
+        return "\n\n".join(_text_rows({(r, c): v for (r, c, z), v in cells.items() if z == layer}, cells)
+                            for layer in layers)
+    if _is_lattice(cells, 2):
+        return _text_rows(cells, cells)
+    return "\n".join(solution.labels)
+
+
+def _text_rows(layer: dict, every: dict) -> str:
+    """One layer's rows; the rows, columns and spacing are those of all the cells (`every`)."""
+    rows = range(min(k[0] for k in every), max(k[0] for k in every) + 1)
+    cols = range(min(k[1] for k in every), max(k[1] for k in every) + 1)
+    joiner = "" if all(len(value) == 1 for value in every.values()) else " "
+    width = max(len(value) for value in every.values()) if joiner else 1
+    return "\n".join(joiner.join(layer.get((r, c), ".").rjust(width) for c in cols).rstrip() for r in rows)
+
+
 class FlatPictures:
     """`flat_text` for many solutions of one problem, with each option's cells worked out once
     (for batch runs, where it is done for every line)."""
