@@ -1,11 +1,24 @@
+import os
 import pathlib
 import sys
 
 from hypothesis import HealthCheck, settings
 
+# `python -m pytest` puts the current folder first on the path, which would make a checkout's
+# excover/ shadow the installed package: tests are to run against what `pip install` made
+# (with its compiled core), whether it was an editable install of this checkout or a plain one.
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path[:] = [entry for entry in sys.path if pathlib.Path(entry or os.curdir).resolve() != ROOT]
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 # Some property tests run once per engine through a fixture that only sets an environment
 # variable, the same for every example, so the function-scoped-fixture check does not apply.
 settings.register_profile("excover", suppress_health_check=[HealthCheck.function_scoped_fixture])
 settings.load_profile("excover")
+
+
+def pytest_configure(config):
+    """A run of the slow tests is thorough: property tests try all their examples."""
+    expression = config.getoption("markexpr", "") or ""
+    if "slow" in expression and "not slow" not in expression:
+        os.environ["EXCOVER_THOROUGH"] = "1"

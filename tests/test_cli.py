@@ -5,11 +5,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from excover.cli import main
 from excover.dlx_format import write
 
+from thorough import examples
 from oracle import all_solutions
 from strategies import problems
 
@@ -94,7 +95,7 @@ def test_console_script_reads_standard_input():
     assert (result.returncode, result.stdout) == (0, "2\n")
 
 
-@settings(max_examples=60, deadline=None)
+@examples(60)
 @given(problems())
 def test_count_agrees_with_brute_force_on_random_knuth_files(tmp_path_factory, problem):
     path = tmp_path_factory.mktemp("random") / "random.dlx"

@@ -4,13 +4,14 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from excover.cli import main
 from excover.diagnosis import counting_argument, impossibilities
 from excover.language import load
 from excover.model import Item, LoadedModel, Option, Problem
 
+from thorough import examples
 from oracle import all_solutions
 from strategies import problems
 
@@ -66,7 +67,7 @@ def in_families(problem: Problem) -> Problem:
                    options=[Option(tuple((rename[n], c) for n, c in option.items)) for option in problem.options])
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(problem=problems())
 def test_every_impossibility_found_is_so(problem):
     for version in (problem, in_families(problem)):

@@ -1,11 +1,12 @@
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from excover import FormatError, Item, Problem
 from excover.dlx_format import read, read_file, write
 
+from thorough import examples
 from strategies import problems
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -67,7 +68,7 @@ def test_long_names_are_mangled_for_knuth_and_restored_on_reading():
     assert read(text).problem == problem
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problems())
 def test_written_problems_read_back_with_the_same_solutions(problem):
     again = read(write(problem)).problem

@@ -1,12 +1,13 @@
 """The engine's behaviour through the Problem API, under both engines."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from excover import Item, Problem
 from excover.engine import NativeSearch
 
+from thorough import examples
 from oracle import all_solutions
 from strategies import problems
 
@@ -37,7 +38,7 @@ def test_knuths_colour_example_has_one_solution():
     assert [sorted(s.indices) for s in problem.solve()] == [[1, 3]]
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(problems())
 def test_engine_agrees_with_brute_force(problem):
     found = [frozenset(s.indices) for s in problem.solve()]
@@ -46,19 +47,19 @@ def test_engine_agrees_with_brute_force(problem):
     assert problem.count() == len(found)
 
 
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problems(), st.integers(0, 2**32))
 def test_a_seed_changes_the_order_not_the_set(problem, seed):
     assert solution_set(problem, seed=seed) == solution_set(problem)
 
 
-@settings(max_examples=50, deadline=None)
+@examples(50)
 @given(problems(), st.integers(0, 2**32))
 def test_same_seed_same_order(problem, seed):
     assert [s.indices for s in problem.solve(seed=seed)] == [s.indices for s in problem.solve(seed=seed)]
 
 
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(problems(), st.data())
 def test_forced_options_select_the_solutions_containing_them(problem, data):
     forced = data.draw(st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=2, unique=True)) \

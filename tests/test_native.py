@@ -4,7 +4,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from excover import Item, Problem
@@ -12,6 +12,7 @@ from excover.dlx_format import read_file
 from excover.engine import NativeSearch, PythonSearch
 from excover.matrix import compile_problem
 
+from thorough import examples
 from oracle import all_solutions
 from strategies import problems
 
@@ -41,7 +42,7 @@ def run(engine, problem, **settings):
 
 
 @pytest.mark.parametrize("native", NATIVE)
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(problem=problems())
 def test_native_matches_reference_and_oracle(native, problem):
     found, native_search = run(native, problem)
@@ -53,7 +54,7 @@ def test_native_matches_reference_and_oracle(native, problem):
         assert native_search.updates == reference_search.updates
 
 
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(problems(multiplicities=False))
 def test_option_sets_serve_problems_without_multiplicities(problem):
     found, search = run(bitsets, problem)
@@ -62,7 +63,7 @@ def test_option_sets_serve_problems_without_multiplicities(problem):
 
 
 @pytest.mark.parametrize("native", NATIVE)
-@settings(max_examples=200, deadline=None)
+@examples(200)
 @given(problem=problems(), data=st.data(), seed=st.integers(0, 2**64 - 1))
 def test_forced_options_and_seeds(native, problem, data, seed):
     indices = st.integers(0, max(len(problem.options) - 1, 0))
@@ -77,7 +78,7 @@ def test_forced_options_and_seeds(native, problem, data, seed):
 
 
 @pytest.mark.parametrize("native", NATIVE)
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problem=problems(), limit=st.integers(1, 5))
 def test_solution_limit(native, problem, limit):
     found, search = run(native, problem, max_solutions=limit)
@@ -157,7 +158,7 @@ class TestHostileInputs:
 
 
 @pytest.mark.parametrize("native", NATIVE + [PythonSearch])
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problem=problems(), data=st.data())
 def test_a_restarted_search_is_a_fresh_one(native, problem, data):
     indices = st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=3)
@@ -172,7 +173,7 @@ def test_a_restarted_search_is_a_fresh_one(native, problem, data):
 
 
 @pytest.mark.parametrize("native", NATIVE + [PythonSearch])
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(problem=problems(), data=st.data())
 def test_first_of_each_is_a_fresh_search_for_each_forced_list(native, problem, data):
     indices = st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=3)
@@ -185,7 +186,7 @@ def test_first_of_each_is_a_fresh_search_for_each_forced_list(native, problem, d
 
 
 @pytest.mark.parametrize("native", NATIVE + [PythonSearch])
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(problem=problems(), depth=st.integers(0, 4))
 def test_subtrees_of_a_split_hold_every_solution_once(native, problem, depth):
     matrix = compile_problem(problem)

@@ -11,13 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 from excover import parallel
 from excover.cli import main
 from excover.language import load
 from excover.matrix import compile_problem
 
+from thorough import examples
 from strategies import problems
 from terminal import run_on_terminal
 
@@ -71,7 +72,7 @@ def test_colour_and_multiplicity_models_count_alike_with_1_2_and_4_jobs(no_probe
             assert total == expected and (jobs == 1 or progress.subproblems > 1)
 
 
-@settings(max_examples=25, deadline=None)
+@examples(25)
 @given(problem=problems())  # multiplicities and colours
 def test_random_models_with_multiplicities_and_colours_count_and_enumerate_alike(problem):
     saved = parallel.PROBE_SECONDS, parallel.SUBPROBLEMS_PER_WORKER

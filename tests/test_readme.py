@@ -33,3 +33,26 @@ def test_readme_model_pictures_are_what_the_commands_print():
         result = subprocess.run([sys.executable, "-m", "excover.cli", *argv[1:]], capture_output=True, text=True,
                                 cwd=README.parent)
         assert result.stdout == shown, command
+
+
+def test_the_readme_model_runs_as_printed(tmp_path):
+    import subprocess
+    import sys
+
+    (model,) = re.findall(r"```xc\n(.*?)```", README.read_text(), re.S)
+    path = tmp_path / "mysudoku.xc"
+    path.write_text(model)
+    sys.path.insert(0, str(Path(__file__).parent))
+    from sudoku_rules import is_solved_grid
+
+    def run(*params):
+        return subprocess.run([sys.executable, "-m", "excover", "run", str(path), *params, "--format", "grid"],
+                              capture_output=True, text=True, cwd=tmp_path)
+
+    *rows, verdict = run("--unique").stdout.split()
+    assert is_solved_grid(rows, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    assert verdict == "unique"
+    filled = run("-p", "givens=empty", "--seed", "3")
+    assert filled.returncode == 0 and is_solved_grid(filled.stdout.split()), filled.stderr
+    info = subprocess.run([sys.executable, "-m", "excover", "info", str(path)], capture_output=True, text=True)
+    assert "The classic 9x9 sudoku as exact cover." in info.stdout and "givens  a grid" in info.stdout
