@@ -2,7 +2,7 @@
 
 Exit codes: 0 a solution was found (or the check passed), 1 none exists (or none within the
 limits, or the check found the problem impossible), 2 bad input or usage, 3 (run --unique)
-several solutions exist, 130 interrupted.
+several solutions exist, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Sequence
 
 from excover.errors import ExcoverError
 
-FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE, INTERRUPTED = 0, 1, 2, 3, 130
+FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE, INTERRUPTED, TERMINATED = 0, 1, 2, 3, 130, 143
 COUNT_CAP = 10_000  # run --unique counts the solutions up to here
 
 
@@ -28,7 +28,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add_command(name: str, help_text: str, searches: bool = True) -> argparse.ArgumentParser:
-        command = commands.add_parser(name, help=help_text, description=help_text)
+        command = commands.add_parser(name, help=help_text, description=help_text, epilog=_examples(name),
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
         command.add_argument("file", metavar="FILE", help="a model (.xc), a Knuth-format file (.dlx), or - for "
                                                           "Knuth's format on standard input")
         command.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
@@ -87,8 +88,28 @@ def _parser() -> argparse.ArgumentParser:
                         "and its size.", searches=False)
     convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
     convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
-    commands.add_parser("list", help="List the shipped models.", description="List the shipped models.")
+    commands.add_parser("list", help="List the shipped models.", description="List the shipped models.",
+                        epilog=_examples("list"), formatter_class=argparse.RawDescriptionHelpFormatter)
     return parser
+
+
+EXAMPLES = {
+    "run": ["excover run calendar.xc -p month=Oct -p day=6",
+            "excover run sudoku.xc -p givens=@puzzle.txt --unique",
+            "excover run sudoku.xc --batch givens=puzzles.txt"],
+    "count": ["excover count pentomino.xc -p width=12 -p height=5",
+              "excover count queens.xc -p n=12 --jobs 2 --checkpoint queens.ckpt"],
+    "generate": ["excover generate sudoku.xc -p givens=empty --seed 7",
+                 "excover generate sudoku.xc -p givens=empty --count 100 --format line > made.txt"],
+    "check": ["excover check pentomino.xc -p width=8 -p height=8"],
+    "info": ["excover info sudoku.xc"],
+    "convert": ["excover convert queens.xc -p n=8 --to dlx > queens8.dlx"],
+    "list": ["excover list"],
+}
+
+
+def _examples(command: str) -> str:
+    return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
 
 
 def _version() -> str:
@@ -213,11 +234,11 @@ def _search(model, args, max_solutions=None, forced=None):
 def _report(search, started: float, args) -> None:
     if search.stopped_by in ("time", "nodes"):
         limit = {"time": "time limit", "nodes": "node limit"}[search.stopped_by]
-        print(f"note: search stopped by the {limit} after {search.nodes} nodes "
+        print(f"note: search stopped by the {limit} after {_plural(search.nodes, 'node')} "
               f"(about {search.progress():.1%} of the tree)", file=sys.stderr)
     if args.stats:
-        print(f"{search.solutions_found} solutions, {search.nodes} nodes, {search.updates} updates, "
-              f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
+        print(f"{_plural(search.solutions_found, 'solution')}, {_plural(search.nodes, 'node')}, "
+              f"{_plural(search.updates, 'update')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
 def _progress_text(search) -> str:
@@ -294,8 +315,9 @@ def _run_case(model, args, case: int = 0) -> int:
         matrix = model.problem.matrix
         if args.checkpoint is not None:
             before = parallel.already_found(args.checkpoint, matrix, model.forced)
+        progress = parallel.Progress()
         found = parallel.solutions(matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
-                                   checkpoint=args.checkpoint)
+                                   checkpoint=args.checkpoint, progress=progress)
     else:
         found = search.solutions()
     shown = before
@@ -320,6 +342,8 @@ def _run_case(model, args, case: int = 0) -> int:
         sys.stdout.flush()
     if in_parallel:
         total, stopped_by = shown, None
+        if args.stats:
+            _split_stats(progress, started)
     else:
         total, stopped_by = search.solutions_found, search.stopped_by
         _report(search, started, args)
@@ -538,10 +562,19 @@ def _count_in_parallel(model, args, started: float) -> int:
         display.close()
     print(total)
     if args.stats:
-        parts = f", {progress.done} of {progress.subproblems} subproblems" if progress.subproblems else ""
-        print(f"{total} solutions, {progress.nodes} nodes{parts}, {time.perf_counter() - started:.3f}s",
-              file=sys.stderr)
+        _split_stats(progress, started)
     return FOUND if total else NOT_FOUND
+
+
+def _split_stats(progress, started: float) -> None:
+    parts = f", {progress.done} of {_plural(progress.subproblems, 'subproblem')}" if progress.subproblems else ""
+    print(f"{_plural(progress.solutions, 'solution')}, {_plural(progress.nodes, 'node')}{parts}, "
+          f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
+
+
+def _plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """ "1 solution", "2 solutions" (or the plural given)."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
 
 
 class _SubproblemProgress:
@@ -559,7 +592,8 @@ class _SubproblemProgress:
             self._draw(progress)
         elif self.lines and time.monotonic() - self.last >= 1.0:
             self.last = time.monotonic()
-            print(f"progress: {progress.done}/{progress.subproblems} subproblems, {progress.solutions:,} solutions, "
+            print(f"progress: {progress.done}/{_plural(progress.subproblems, 'subproblem')}, "
+                  f"{_plural(progress.solutions, 'solution')}, "
                   f"{progress.nodes:,} nodes", file=sys.stderr, flush=True)
 
     def _draw(self, progress) -> None:
@@ -583,9 +617,9 @@ def _size(model) -> str:
     problem = model.problem
     entries = sum(len(option.items) for option in problem.options)
     cells = len(problem.items) * len(problem.options)
-    return (f"{len(problem.primary)} primary items, {len(problem.secondary)} secondary items, "
-            f"{len(problem.options)} options, {entries} entries (density {entries / cells if cells else 0:.2%}), "
-            f"{len(model.forced)} forced options")
+    return (f"{_plural(len(problem.primary), 'primary item')}, {_plural(len(problem.secondary), 'secondary item')}, "
+            f"{_plural(len(problem.options), 'option')}, {_plural(entries, 'entry', 'entries')} "
+            f"(density {entries / cells if cells else 0:.2%}), {_plural(len(model.forced), 'forced option')}")
 
 
 def _info(args) -> int:
@@ -669,10 +703,24 @@ def _list(args) -> int:
     return FOUND if paths else NOT_FOUND
 
 
+class Terminated(Exception):
+    """SIGTERM arrived: stop as Ctrl-C would (workers stopped, checkpoints kept), exit 143."""
+
+
+def _terminate(signum, frame):
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     commands = {"run": _run, "count": _count, "generate": _generate, "check": _check, "convert": _convert,
                 "info": _info, "list": _list}
+    import signal
+    import threading
+
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return commands[args.command](args)
     except ExcoverError as error:
@@ -681,8 +729,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("excover: interrupted", file=sys.stderr)
         return INTERRUPTED
+    except Terminated:
+        print("excover: terminated", file=sys.stderr)
+        return TERMINATED
     except BrokenPipeError:
         return FOUND
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":  # pragma: no cover

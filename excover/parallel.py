@@ -45,6 +45,7 @@ class Split:
     depth: int
     paths: tuple[tuple[int, ...], ...]
     above: tuple[tuple[int, ...], ...]
+    nodes: int = 0  # the nodes above the split
 
 
 def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | None = None) -> Split:
@@ -53,9 +54,10 @@ def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | 
     fixed = depth is not None
     depth = depth if fixed else 1
     while True:
-        paths, above = Search(matrix, forced=forced).split(depth)
+        search = Search(matrix, forced=forced)
+        paths, above = search.split(depth)
         if fixed or not paths or len(paths) >= subproblems or depth > matrix.primary_count:
-            return Split(depth, tuple(paths), tuple(above))
+            return Split(depth, tuple(paths), tuple(above), search.nodes)
         depth += 1
 
 
@@ -69,6 +71,7 @@ def _adopt(matrix: Matrix, forced: Sequence[int]) -> None:
     global _adopted
     _adopted = (matrix, tuple(forced))
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and ends them with SIGTERM (not the handler it forked with)
 
 
 def _subtree(model: tuple[Matrix, tuple[int, ...]], path: tuple[int, ...]):
@@ -312,6 +315,7 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
         done = saved.done if saved is not None else {}
         progress.subproblems, progress.done = len(plan.paths), sum(1 for path in plan.paths if path in done)
         progress.solutions = len(plan.above) + sum(done.get(path, 0) for path in plan.paths)
+        progress.nodes = plan.nodes
         for path, found, nodes in workers.run("count", [path for path in plan.paths if path not in done]):
             if saved is not None:
                 saved.record(path, found)
@@ -327,12 +331,19 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
 
 
 def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None, cluster: str | None = None,
-              checkpoint: str | Path | None = None) -> Iterator[tuple[int, ...]]:
+              checkpoint: str | Path | None = None, progress: Progress | None = None) -> Iterator[tuple[int, ...]]:
     """Every solution, each once, as the workers find them (subtree by subtree). With a
     checkpoint, a subtree is recorded once all its solutions were taken, and a resumed run
-    yields only the others (a subtree cut short by the interruption comes again whole)."""
+    yields only the others (a subtree cut short by the interruption comes again whole).
+    `progress`, if given, is kept up to date (subproblems, solutions, nodes)."""
+    progress = progress if progress is not None else Progress()
     if jobs == 1 and cluster is None and checkpoint is None:
-        yield from Search(matrix, forced=forced).solutions()
+        search = Search(matrix, forced=forced)
+        for solution in search.solutions():
+            progress.solutions += 1
+            progress.nodes = search.nodes
+            yield solution
+        progress.nodes = search.nodes
         return
     saved = Checkpoint(checkpoint, matrix, forced, work="solutions") if checkpoint is not None else None
     workers = Workers(matrix, forced, jobs, cluster)
@@ -343,11 +354,17 @@ def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = 
         if saved is not None:
             saved.start(plan.depth)
             done = saved.done
+        progress.subproblems, progress.nodes = len(plan.paths), plan.nodes
+        progress.done = sum(1 for path in plan.paths if path in done)
         if () not in done:
+            progress.solutions += len(plan.above)
             yield from plan.above
             if saved is not None:
                 saved.record((), len(plan.above))
-        for path, subtree, _ in workers.run("solutions", [path for path in plan.paths if path not in done]):
+        for path, subtree, nodes in workers.run("solutions", [path for path in plan.paths if path not in done]):
+            progress.done += 1
+            progress.nodes += nodes
+            progress.solutions += len(subtree)
             yield from subtree
             if saved is not None:
                 saved.record(path, len(subtree))

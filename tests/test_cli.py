@@ -201,3 +201,18 @@ def test_json_keeps_the_report_and_ends_with_a_summary(capsys):
     assert code == 0 and json.loads(out.splitlines()[-1])["summary"]["unique"] is True
     code, out, _ = run(capsys, "run", "matrix.xc", "--unique")
     assert code == 0 and out.splitlines()[-2:] == ["unique", "Yes, I found it"]
+
+
+def test_every_commands_help_ends_with_examples_that_parse(capsys):
+    import shlex
+
+    from excover.cli import EXAMPLES, _parser
+
+    for command, lines in EXAMPLES.items():
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        shown = capsys.readouterr().out
+        assert shown.rstrip().endswith(lines[-1]) and "examples:" in shown
+        for example in lines:
+            words = shlex.split(example.partition(" >")[0])
+            assert words[0] == "excover" and _parser().parse_args(words[1:]).command == command

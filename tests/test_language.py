@@ -162,7 +162,7 @@ ERRORS = [
     ("primary a [true]", 1, 12, "must be an integer"),
     ("let x = 1\nlet x = 2", 2, 5, "already defined"),
     ("def f(n) = f(n + 1)\nprimary x(f(1))", 1, 12, "calls nest deeper than 64"),
-    ("primary x(k) for k in 5", 1, 23, "cannot iterate over a int"),
+    ("primary x(k) for k in 5", 1, 23, "cannot iterate over an int"),
     ("let a, b = [1, 2, 3]", 1, 5, "cannot unpack 3 values into 2 names"),
     ("primary x(len(5))", 1, 11, "has no length"),
     ("primary x([1][5])", 1, 11, "out of range"),

@@ -236,3 +236,45 @@ def test_an_enumeration_killed_midway_resumes_and_prints_every_solution(tmp_path
     count = subprocess.run([sys.executable, "-m", "excover.cli", "count", *PENTOMINO_5X12,
                             "--checkpoint", str(checkpoint)], capture_output=True, text=True, timeout=60)
     assert count.returncode == 2 and "it records solutions, not count" in count.stderr
+
+
+def test_stats_of_a_split_search_count_every_node(capsys, no_probe):
+    argv = [str(PUZZLES / "queens.xc"), "-p", "n=6"]
+    assert main(["count", *argv, "--jobs", "2", "--stats"]) == 0
+    out, err = capsys.readouterr()
+    nodes = int(err.split(" nodes")[0].rsplit(" ", 1)[1])
+    alone = load(PUZZLES / "queens.xc", {"n": "6"}).problem.search()
+    alone.count()
+    assert out == "4\n" and err.startswith("4 solutions, ") and nodes >= alone.nodes  # paths replayed count twice
+    assert main(["run", *argv, "--all", "--jobs", "2", "--stats", "--format", "grid"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("4 solutions, ") and int(err.split(" nodes")[0].rsplit(" ", 1)[1]) >= alone.nodes
+    assert main(["count", str(PUZZLES / "queens.xc"), "-p", "n=2", "--jobs", "2", "--stats"]) == 1
+    assert capsys.readouterr().err.startswith("0 solutions, ")
+
+
+def processes_running(marker: str) -> list[int]:
+    """The processes whose command line holds `marker` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if marker.encode() in (entry / "cmdline").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the workers through /proc")
+@pytest.mark.parametrize("stop, code, words", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
+def test_a_signal_to_the_parent_alone_ends_its_workers_cleanly(tmp_path, stop, code, words):
+    checkpoint = tmp_path / "pentomino.checkpoint"
+    _, child = counting_with_a_checkpoint(checkpoint, 20)
+    child.send_signal(stop)  # to the parent only, as `kill PID` does
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == code and err.decode() == f"excover: {words}\n"
+    deadline = time.monotonic() + 30
+    while processes_running(str(checkpoint)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not processes_running(str(checkpoint))  # no worker outlives the parent

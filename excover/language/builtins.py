@@ -11,7 +11,7 @@ import datetime
 from excover import geometry
 from excover.language.expressions import order_key
 from excover.language.failure import fail
-from excover.language.values import Builtin, Grid, format_value, type_name
+from excover.language.values import Builtin, Grid, a_type, format_value
 
 def _walk(ev: Any, node: Any, value: Any) -> list:
     return list(ev.iterate(value, node))
@@ -54,7 +54,7 @@ _simple("reversed", lambda values: values[::-1])
 def _len(ev, node, value):
     if isinstance(value, (str, list, tuple, range, dict, set, frozenset, Grid)):
         return len(value)
-    raise fail(f"a {type_name(value)} has no length", node)
+    raise fail(f"{a_type(value)} has no length", node)
 
 
 @_builtin("abs")
@@ -113,7 +113,7 @@ def _product(ev, node, *values):
 def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
     def call(ev, node, value):
         if not isinstance(value, dict):
-            raise fail(f"{name}() needs a dict, not a {type_name(value)}", node)
+            raise fail(f"{name}() needs a dict, not {a_type(value)}", node)
         return list(view(value))
     BUILTINS[name] = Builtin(name, call)
 
@@ -126,7 +126,7 @@ _dict_view("items", dict.items)
 @_builtin("regions")
 def _regions(ev, node, grid):
     if not isinstance(grid, Grid):
-        raise fail(f"regions() needs a grid, not a {type_name(grid)}", node)
+        raise fail(f"regions() needs a grid, not {a_type(grid)}", node)
     return grid.regions()
 
 
@@ -135,7 +135,7 @@ def _regions(ev, node, grid):
 
 def _text(value, node, name: str) -> str:
     if not isinstance(value, str):
-        raise fail(f"{name}() needs a string, not a {type_name(value)}", node)
+        raise fail(f"{name}() needs a string, not {a_type(value)}", node)
     if len(value) > 10_000_000:
         raise fail(f"{name}(): the text is too long", node)
     return value
@@ -262,7 +262,7 @@ def _box(ev, node, *sizes):
 
 def _as_shape(value, node):
     if not isinstance(value, geometry.Shape):
-        raise fail(f"expected a shape, not a {type_name(value)}", node)
+        raise fail(f"expected a shape, not {a_type(value)}", node)
     return value
 
 

@@ -23,7 +23,7 @@ from excover.language.parse import parse
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import EXPRESSIONS, describe, order_key, string_literal
 from excover.language.failure import ModelFailure, fail, suggestion
-from excover.language.values import Builtin, Function, Grid, format_value, item_name, param_kind, type_name
+from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind
 from excover.model import Item, LoadedModel, Option, Param, Problem
 
 @attrs.define
@@ -231,7 +231,7 @@ class Evaluator:
             raise fail("a model has one cases statement", name_token)
         found = self.eval(expr, self.globals)
         if not isinstance(found, (list, tuple)) or not all(isinstance(case, str) for case in found):
-            raise fail(f"cases: expected a list of texts, not a {type_name(found)}", expr)
+            raise fail(f"cases: expected a list of texts, not {a_type(found)}", expr)
         if not found:
             raise fail(f"-p {name}: the input holds no case", name_token)
         self.cases = (name, tuple(found))
@@ -293,7 +293,7 @@ class Evaluator:
         regions_node, notes_node = node.children
         for what, expr in (("cell to region", regions_node), ("region to note", notes_node)):
             if expr is not None and not isinstance(value := self.eval(expr, self.globals), dict):
-                raise fail(f"outline needs a dict from {what}, not a {type_name(value)}", expr)
+                raise fail(f"outline needs a dict from {what}, not {a_type(value)}", expr)
         self.outline.update(self.eval(regions_node, self.globals))
         if notes_node is not None:
             notes = self.eval(notes_node, self.globals)
@@ -332,7 +332,7 @@ class Evaluator:
                 key = self.eval(key_node, scope)
                 if value_node is None:
                     if not isinstance(key, dict):
-                        raise fail(f"show without '=' needs a dict from cell to value, not a {type_name(key)}",
+                        raise fail(f"show without '=' needs a dict from cell to value, not {a_type(key)}",
                                    key_node)
                     picture.update(key)
                     continue
@@ -370,7 +370,7 @@ class Evaluator:
     def integer(self, node: Any, scope: Scope, what: str) -> int:
         value = self.eval(node, scope)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(f"{what} must be an integer, not a {type_name(value)}", node)
+            raise fail(f"{what} must be an integer, not {a_type(value)}", node)
         return value
 
     def item_name(self, node: Tree, scope: Scope) -> str:
@@ -428,7 +428,7 @@ class Evaluator:
         elif isinstance(value, (set, frozenset)):
             value = sorted(value, key=order_key)
         elif not isinstance(value, (list, tuple, range, str)):
-            raise fail(f"cannot iterate over a {type_name(value)}", node)
+            raise fail(f"cannot iterate over {a_type(value)}", node)
         for element in value:
             self.charge(node)
             yield element
@@ -443,7 +443,7 @@ class Evaluator:
             return
         parts = target.children
         if not isinstance(value, (list, tuple, range, str, dict, set, frozenset, Grid)):
-            raise fail(f"cannot unpack a {type_name(value)} into {len(parts)} names", target)
+            raise fail(f"cannot unpack {a_type(value)} into {len(parts)} names", target)
         values = list(self.iterate(value, target))
         if len(values) != len(parts):
             raise fail(f"cannot unpack {len(values)} values into {len(parts)} names", target)
@@ -580,7 +580,7 @@ class Evaluator:
                     raise fail(function.name + message[len(python_name):], node) from None
                 raise
         if not isinstance(function, Function):
-            raise fail(f"a {type_name(function)} cannot be called", node)
+            raise fail(f"{a_type(function)} cannot be called", node)
         for name, value in keywords.items():
             if name not in function.parameters[len(arguments):]:
                 raise fail(f"{function.name}() has no parameter {name!r} left to set", node)

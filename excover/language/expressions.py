@@ -13,7 +13,7 @@ from lark import Token, Tree
 
 from excover.language.failure import fail, suggestion
 from excover.geometry import Shape
-from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, format_value, type_name
+from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
 MAX_POWER_BITS = 100_000
@@ -38,7 +38,7 @@ def _grid(ev, node, scope):
         return Grid.from_text(value)
     if isinstance(value, (list, tuple)) and all(isinstance(row, (str, list, tuple)) for row in value):
         return Grid(tuple(tuple(str(label) for label in row) for row in value))
-    raise fail(f"grid needs a text or a list of rows, not a {type_name(value)}", node)
+    raise fail(f"grid needs a text or a list of rows, not {a_type(value)}", node)
 
 
 def _name(ev, node, scope):
@@ -109,7 +109,7 @@ def _contains(container, element):
     if isinstance(container, Grid):
         return element in container.cells
     if isinstance(container, str) and not isinstance(element, str):
-        raise TypeError(f"'in <string>' needs a string on the left, not a {type_name(element)}")
+        raise TypeError(f"'in <string>' needs a string on the left, not {a_type(element)}")
     return element in container
 
 
@@ -164,7 +164,7 @@ def _unary(ev, node, scope):
     op, operand = node.children
     value = ev.eval(operand, scope)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(f"'{op}' needs a number, not a {type_name(value)}", node)
+        raise fail(f"'{op}' needs a number, not {a_type(value)}", node)
     return -value if str(op) == "-" else value
 
 
@@ -210,9 +210,9 @@ def _index(ev, node, scope):
         return container[key]
     if isinstance(container, (list, tuple, str, range)):
         if not isinstance(key, int):
-            raise fail(f"a {type_name(container)} is indexed by an integer, from 0", node)
+            raise fail(f"{a_type(container)} is indexed by an integer, from 0", node)
         return container[key]
-    raise fail(f"a {type_name(container)} cannot be indexed", node)
+    raise fail(f"{a_type(container)} cannot be indexed", node)
 
 
 def _attribute(ev, node, scope):
@@ -222,7 +222,7 @@ def _attribute(ev, node, scope):
         return getattr(value, str(name))
     if isinstance(value, Shape) and str(name) in SHAPE_ATTRIBUTES:
         return getattr(value, str(name))
-    raise fail(f"a {type_name(value)} has no attribute {str(name)!r}"
+    raise fail(f"{a_type(value)} has no attribute {str(name)!r}"
                + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)
 
 

@@ -135,6 +135,12 @@ def type_name(value: Any) -> str:
     return names.get(type(value), type(value).__name__)
 
 
+def a_type(value: Any) -> str:
+    """The value's type with its article, for messages: "an int", "a string"."""
+    name = type_name(value)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
 def param_kind(value: Any) -> str:
     """What a param's value on the command line must be, in the user's words, judged by the
     kind of its default: "an integer", "true or false", "a grid", ..."""
@@ -148,5 +154,4 @@ def param_kind(value: Any) -> str:
         return "a grid"
     if isinstance(value, (list, tuple, range)):
         return "a list"
-    name = type_name(value)
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return a_type(value)
