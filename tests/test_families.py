@@ -304,3 +304,11 @@ def test_matrix_answers_in_the_words_of_poj_3740(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "Yes, I found it"
     assert main(["run", str(PUZZLES / "matrix.xc"), "-p", "matrix=4 4\n0 0 0 1\n1 0 0 0\n1 0 0 0\n0 1 0 0\n"]) == 1
     assert capsys.readouterr().out.splitlines() == ["no solution", "It is impossible"]
+
+
+def test_a_matching_can_name_a_vertex_on_no_edge():
+    assert model("matching.xc", edges="1-2 2-3 3-4 4-1", vertices="1 2 3 4").problem.count() == 2
+    isolated = model("matching.xc", edges="1-2 2-3 3-4 4-1", vertices="1 2 3 4 5")
+    assert isolated.problem.count() == 0
+    assert "vertex(5)" in [item.name for item in isolated.problem.primary]
+    assert model("matching.xc", edges="a-b c-d", vertices="a b c d").problem.count() == 1

@@ -162,6 +162,16 @@ def _lines(ev, node, text):
     return found
 
 
+@_builtin("tokens")
+def _tokens(ev, node, text):
+    """The words of a text (blanks, commas or new lines between them), each an integer when
+    it reads as one, as edge_list reads the ends of edges: "1 2 x" -> [1, 2, "x"]."""
+    found = [_number_or_text(word) for word in _text(text, node, "tokens").replace(",", " ").split()]
+    for _ in found:
+        ev.charge(node)
+    return found
+
+
 @_builtin("edge_list")
 def _edge_list(ev, node, text):
     """ "1-2 2-3" (blanks, commas or new lines between edges) -> [(1, 2), (2, 3)]."""
