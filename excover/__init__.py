@@ -9,16 +9,19 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["ExcoverError", "FormatError", "Item", "ModelError", "Option", "Problem", "Solution", "__version__"]
+__all__ = ["ExcoverError", "FormatError", "Item", "LoadedModel", "ModelError", "Option", "Param", "Problem",
+           "Solution", "__version__", "load", "loads"]
 
 _HOMES = {
     "ExcoverError": "excover.errors", "FormatError": "excover.errors", "ModelError": "excover.errors",
     "Item": "excover.model", "Option": "excover.model", "Problem": "excover.model", "Solution": "excover.model",
+    "LoadedModel": "excover.model", "Param": "excover.model", "load": "excover._loading", "loads": "excover._loading",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
+    from excover._loading import load, loads
     from excover.errors import ExcoverError, FormatError, ModelError
-    from excover.model import Item, Option, Problem, Solution
+    from excover.model import Item, LoadedModel, Option, Param, Problem, Solution
 
     __version__: str
 

@@ -101,22 +101,58 @@ def _as_secondary(spec: Item | str) -> Item:
 
 
 def _as_option(spec: Option | Iterable[str | tuple[str, str | None]]) -> Option:
-    """Accept an Option, or a list of item names where ``"x:A"`` or ``("x", "A")`` gives a colour."""
+    """Accept an Option, or a list of item names where ``"x:A"`` or ``("x", "A")`` gives a
+    colour. A string of names is split at blanks outside brackets, so that the names the
+    language makes, ``"cell(1, 1) row(1, 5)"``, read as two items."""
     if isinstance(spec, Option):
         return spec
     if isinstance(spec, str):
-        spec = spec.split()
+        spec = _names_in(spec) if "(" in spec or "[" in spec else spec.split()
     items = []
     for entry in spec:
         if entry.__class__ is str and ":" not in entry:
             items.append((entry, None))
         elif isinstance(entry, str):
-            name, _, colour = entry.partition(":")
-            items.append((name, colour or None))
+            name, colour = _colour_of(entry)
+            items.append((name, colour))
         else:
             name, colour = entry
             items.append((name, None if colour is None else str(colour)))
     return Option(tuple(items))
+
+
+def _names_in(text: str) -> list[str]:
+    """The blank-separated names of a string, blanks inside (), [] or {} kept."""
+    names, current, depth = [], [], 0
+    for character in text:
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth = max(depth - 1, 0)
+        if character.isspace() and depth == 0:
+            if current:
+                names.append("".join(current))
+                current = []
+        else:
+            current.append(character)
+    if current:
+        names.append("".join(current))
+    return names
+
+
+def _colour_of(entry: str) -> tuple[str, str | None]:
+    """ "x:A" -> ("x", "A"): the last colon outside brackets parts a name from its colour."""
+    depth, split = 0, -1
+    for k, character in enumerate(entry):
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth = max(depth - 1, 0)
+        elif character == ":" and depth == 0:
+            split = k
+    if split < 0:
+        return entry, None
+    return entry[:split], entry[split + 1:] or None
 
 
 def _tuple_of(convert):
@@ -218,8 +254,17 @@ class Problem:
     def first(self, **settings: Any) -> Solution | None:
         return next(self.solve(limit=1, **settings), None)
 
-    def count(self, **settings: Any) -> int:
-        """The number of solutions, counted without building them."""
+    def count(self, jobs: int | None = None, **settings: Any) -> int:
+        """The number of solutions, counted without building them; with ``jobs`` > 1, by that
+        many processes, each searching its share of the tree (``forced`` is the only setting
+        that goes with them)."""
+        if jobs is not None and jobs > 1:
+            unknown = set(settings) - {"forced"}
+            if unknown:
+                raise ValueError(f"count(jobs=...) takes no {', '.join(sorted(unknown))}: the search is split")
+            from excover import parallel
+
+            return parallel.count(self.matrix, settings.get("forced", ()), jobs=jobs)[0]
         return self.search(**settings).count()
 
     def is_unique(self, **settings: Any) -> bool:
@@ -276,3 +321,21 @@ class LoadedModel:
     # When a param's text holds several cases (a `cases` statement): its name and the cases.
     # This model is the first case's; `excover.language.each_case` gives every case's.
     cases: tuple[str, tuple[str, ...]] | None = None
+
+    # The problem's searches with the model's clues forced (and any more given).
+
+    def _with_clues(self, settings: dict) -> dict:
+        return {**settings, "forced": tuple(dict.fromkeys(self.forced + tuple(settings.get("forced", ()))))}
+
+    def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
+        """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`."""
+        return self.problem.solve(limit, **self._with_clues(settings))
+
+    def first(self, **settings: Any) -> Solution | None:
+        return self.problem.first(**self._with_clues(settings))
+
+    def count(self, jobs: int | None = None, **settings: Any) -> int:
+        return self.problem.count(jobs, **self._with_clues(settings))
+
+    def is_unique(self, **settings: Any) -> bool:
+        return self.problem.is_unique(**self._with_clues(settings))

@@ -159,7 +159,7 @@ def test_a_dask_cluster_on_localhost_gives_the_same_counts():
     distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
     model = load(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address="127.0.0.1:0") as cluster:
         total, progress = parallel.count(model.problem.matrix, model.forced, cluster=cluster.scheduler_address)
         assert total == 1472 and progress.subproblems > 1
         assert len(set(map(frozenset, parallel.solutions(model.problem.matrix, model.forced,
@@ -196,7 +196,7 @@ def test_a_lost_dask_worker_costs_no_subtree_and_counts_none_twice():
     import multiprocessing
 
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address="127.0.0.1:0") as cluster:
         pids = [child.pid for child in multiprocessing.active_children() if "Dask Worker" in child.name]
         assert len(pids) == 2
         killed = []

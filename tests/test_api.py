@@ -1,0 +1,54 @@
+"""The Python API: excover.load and loads, the names in __all__, names with blanks."""
+
+import pytest
+
+import excover
+from excover import ExcoverError, Problem
+
+
+def test_every_public_name_is_there():
+    for name in excover.__all__:
+        assert getattr(excover, name) is not None
+    assert set(excover.__all__) <= set(dir(excover))
+    with pytest.raises(AttributeError):
+        excover.no_such_name
+
+
+def test_load_finds_shipped_models_and_takes_python_values():
+    assert excover.load("queens.xc", n=6).count() == 4
+    assert excover.load("queens", n=6).count() == 4  # the extension may be left out
+    assert excover.load("pentomino.xc", width=20, height=3, unique=True).count() == 2
+    grid = "2 2 4 1\n2 3 4 1\n6 3 4 5\n6 3 5 5"
+    assert excover.load("killer.xc", cages=grid).is_unique()
+    model = excover.loads("param sizes = [1, 2]\nparam names = {'a': 1}\nparam on = true\n"
+                          "primary x(k) for k in sizes if on\noption x(k) for k in sizes",
+                          sizes=[3, 4, 5], names={"b": 2, "c": (1, "d")}, on=True)
+    assert [item.name for item in model.problem.primary] == ["x(3)", "x(4)", "x(5)"]
+    with pytest.raises(ExcoverError, match="sizes is a list, not an integer"):
+        excover.loads("param sizes = [1, 2]\nprimary a\noption a", sizes=5)
+    with pytest.raises(ExcoverError, match="cannot be a param's value"):
+        excover.loads("param x = 1\nprimary a\noption a", x=1.5)
+
+
+def test_a_loaded_model_searches_with_its_clues_forced():
+    sudoku = excover.load("sudoku.xc")
+    assert len(sudoku.forced) == 30 and sudoku.is_unique()
+    solution = sudoku.first()
+    assert set(sudoku.forced) <= set(solution.indices)
+    assert [s.indices for s in sudoku.solve()] == [solution.indices]
+    assert excover.load("sudoku.xc", givens="empty", box_rows=2, box_cols=2).count(jobs=2) == 288
+
+
+def test_count_on_several_jobs():
+    queens = excover.load("queens.xc", n=8).problem
+    assert queens.count(jobs=2) == queens.count() == 92
+    with pytest.raises(ValueError, match="takes no seed"):
+        queens.count(jobs=2, seed=1)
+
+
+def test_item_names_with_blanks_inside_brackets():
+    problem = Problem(primary=["cell(1, 1)", "cell(1, 2)"], secondary=["digit(1, 2)"],
+                      options=["cell(1, 1) digit(1, 2):in", "cell(1, 2) digit(1, 2):in", "cell(1, 1) cell(1, 2)"])
+    assert problem.options[0].items == (("cell(1, 1)", None), ("digit(1, 2)", "in"))
+    assert problem.count() == 2
+    assert Problem(primary=["a", "b"], options=["a b:", "a", "b"]).options[0].items == (("a", None), ("b", None))
