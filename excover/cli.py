@@ -326,7 +326,7 @@ def _run_case(model, args, case: int = 0) -> int:
         if shown == 1 and args.svg:
             from excover.render.svg import svg
 
-            _write(args.svg, svg(solution))
+            _write(args.svg, svg(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
         if args.format == "json":
             print(json.dumps(as_json(solution, shown)), flush=True)
             continue

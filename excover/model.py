@@ -73,6 +73,18 @@ class Solution:
 
     indices: tuple[int, ...]
     options: tuple[Option, ...] = attrs.field(eq=False, repr=False)
+    # How the model draws it (outline, forced, notes: see excover.render.picture), when known.
+    drawing: dict = attrs.field(factory=dict, eq=False, repr=False)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a solution as its picture."""
+        from excover.errors import ExcoverError
+        from excover.render.svg import svg
+
+        try:
+            return svg(self, **self.drawing)
+        except ExcoverError:  # pragma: no cover - every solution has some picture
+            return None
 
     @property
     def labels(self) -> list[str]:
@@ -327,12 +339,26 @@ class LoadedModel:
     def _with_clues(self, settings: dict) -> dict:
         return {**settings, "forced": tuple(dict.fromkeys(self.forced + tuple(settings.get("forced", ()))))}
 
+    @property
+    def drawing(self) -> dict:
+        """How the model's solutions are drawn: its outline, notes and clues."""
+        return {"outline": self.outline, "forced": self.forced, "notes": self.outline_notes}
+
     def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
-        """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`."""
-        return self.problem.solve(limit, **self._with_clues(settings))
+        """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`.
+        Each knows how the model draws it (Jupyter shows it so)."""
+        drawing = self.drawing
+        for solution in self.problem.solve(limit, **self._with_clues(settings)):
+            yield attrs.evolve(solution, drawing=drawing)
 
     def first(self, **settings: Any) -> Solution | None:
-        return self.problem.first(**self._with_clues(settings))
+        return next(self.solve(1, **settings), None)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a model as its puzzle: the options its clues force, drawn on its outline."""
+        if not self.forced and not self.outline:
+            return None
+        return attrs.evolve(self.problem.solution(self.forced), drawing=self.drawing)._repr_svg_()
 
     def count(self, jobs: int | None = None, **settings: Any) -> int:
         return self.problem.count(jobs, **self._with_clues(settings))

@@ -83,11 +83,16 @@ def test_svg_picture_of_a_tiling(tmp_path, capsys):
     assert root.findall(f"{ns}line")
 
 
-def test_svg_needs_a_2d_picture(tmp_path, capsys):
+def test_svg_of_a_solid_is_its_layers_side_by_side(tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
     from excover.cli import main
 
-    assert main(["run", str(PUZZLES / "soma.xc"), "--svg", str(tmp_path / "x.svg")]) == 2
-    assert "needs a solution whose options show 2D cells" in capsys.readouterr().err
+    path = tmp_path / "soma.svg"
+    assert main(["run", str(PUZZLES / "soma.xc"), "--svg", str(path)]) == 0
+    texts = [t.text for t in ElementTree.fromstring(path.read_text()).iter("{http://www.w3.org/2000/svg}text")]
+    assert [t for t in texts if t.startswith("layer")] == ["layer 1", "layer 2", "layer 3"]
+    assert len(texts) == 3 + 27  # the captions and a letter in every cube
 
 
 def test_sudoku_with_boxes_outlined_and_clues_in_bold():
