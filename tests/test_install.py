@@ -53,6 +53,24 @@ def walk_the_users_path(environment: Path, folder: Path) -> None:
     info = excover(environment, folder, "info", "sudoku.xc")
     assert info.returncode == 0 and "givens" in info.stdout, info.stderr
 
+    # The edges: a judge's input of several cases, an impossible model, bad usage, a picture.
+    (folder / "poj3740.txt").write_text("3 3\n0 1 0\n0 0 1\n1 0 0\n4 4\n0 0 0 1\n1 0 0 0\n1 1 0 1\n0 1 0 0\n")
+    judged = excover(environment, folder, "run", "matrix.xc", "-p", "matrix=@poj3740.txt", "--format", "report")
+    assert judged.stdout == "Yes, I found it\nIt is impossible\n"
+    checked = excover(environment, folder, "check", "pentomino.xc", "-p", "width=8", "-p", "height=8")
+    assert checked.returncode == 1 and "60 cell items, but there are 64" in checked.stdout
+    for bad in (["run", "queens.xc", "-n", "0"], ["count", "queens.xc", "-p", "n=abc"]):
+        refused = excover(environment, folder, *bad)
+        assert refused.returncode == 2 and refused.stderr.startswith("excover: error:"), refused.stderr
+        assert "Traceback" not in refused.stderr
+    drawn = excover(environment, folder, "run", "sudoku.xc", "--svg", "sudoku.svg", "--format", "json")
+    assert drawn.returncode == 0 and (folder / "sudoku.svg").read_text().startswith("<svg")
+    assert '"summary"' in drawn.stdout.splitlines()[-1]
+    python = subprocess.run([str(environment / "bin" / "python"), "-c",
+                             "import excover; print(excover.load('queens.xc', n=6).count(), excover.__version__)"],
+                            cwd=folder, capture_output=True, text=True, timeout=120)
+    assert python.stdout.split()[0] == "4" and python.stdout.split()[1] == version.stdout.split()[1]
+
 
 def test_a_built_wheel_installed_in_a_fresh_environment(tmp_path):
     wheels = tmp_path / "wheels"
