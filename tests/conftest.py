@@ -7,9 +7,12 @@ from hypothesis import HealthCheck, settings
 # `python -m pytest` puts the current folder first on the path, which would make a checkout's
 # excover/ shadow the installed package: tests are to run against what `pip install` made
 # (with its compiled core), whether it was an editable install of this checkout or a plain one.
+# The commands the tests start (`python -m excover ...`) likewise: Python 3.11's safe path
+# leaves the current folder off theirs.
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path[:] = [entry for entry in sys.path if pathlib.Path(entry or os.curdir).resolve() != ROOT]
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
+os.environ["PYTHONSAFEPATH"] = "1"
 
 # Some property tests run once per engine through a fixture that only sets an environment
 # variable, the same for every example, so the function-scoped-fixture check does not apply.
