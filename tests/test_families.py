@@ -181,7 +181,7 @@ def check_killer(key):
     sums, cages, published = janko(("killer", "janko_killer_sample.json"), key)
     n = len(cages)
     box_rows, box_cols = {4: (2, 2), 6: (2, 3), 9: (3, 3)}[n]
-    loaded = model("killer.xc", cages=as_grid(cages), sums=as_grid(sums), box_rows=box_rows, box_cols=box_cols)
+    loaded = model("killer.xc", cages=as_grid(cages), sums=as_grid(sums))  # the box size follows from the grid's
     found = solutions(loaded, limit=3)
     assert 1 <= len(found) <= 2  # 14 published 9x9 puzzles have two solutions (see SOURCES.md)
     grids = [grid_of(s, n, n) for s in found]
