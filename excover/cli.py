@@ -134,10 +134,12 @@ def _params(args) -> dict[str, str]:
 def _value_or_file(value: str, where: str) -> str:
     if not value.startswith("@"):
         return value
+    from excover.errors import read_text
+
     try:
-        return Path(value[1:]).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ExcoverError(f"{where}: cannot read {value[1:]}: {getattr(error, 'strerror', None) or error}") from None
+        return read_text(value[1:], value[1:])
+    except ExcoverError as error:
+        raise ExcoverError(f"{where}: {error.message}") from None
 
 
 def _budget(args):
@@ -215,7 +217,9 @@ def _read_model(args):
     from excover import dlx_format
 
     if args.file == "-":
-        reading = dlx_format.read(sys.stdin.read(), "<stdin>")
+        from excover.errors import decode
+
+        reading = dlx_format.read(decode(sys.stdin.buffer.read(), "standard input"), "<stdin>")
     else:
         reading = dlx_format.read_file(args.file)
     for warning in reading.warnings:
@@ -272,7 +276,22 @@ class _TerminalProgress:
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    class Output(Console):
+        def on_broken_pipe(self) -> None:  # rich would exit 1; main ends quietly instead
+            raise BrokenPipeError
+
+    return Output(highlight=False, soft_wrap=True)
+
+
+def _json(record) -> str:
+    """One JSON line; sets (a `show` value may be one) become sorted lists, anything else
+    JSON cannot hold its text."""
+    def plain(value):
+        if isinstance(value, (set, frozenset)):
+            return sorted(value, key=lambda v: (type(v).__name__, str(v)))
+        return str(value)
+
+    return json.dumps(record, default=plain)
 
 
 def _run(args) -> int:
@@ -328,7 +347,7 @@ def _run_case(model, args, case: int = 0) -> int:
 
             _write(args.svg, svg(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
         if args.format == "json":
-            print(json.dumps(as_json(solution, shown)), flush=True)
+            print(_json(as_json(solution, shown)), flush=True)
             continue
         if args.format == "grid":
             print(("\n" if shown > 1 else "") + grid_text(solution), flush=True)
@@ -362,7 +381,7 @@ def _run_case(model, args, case: int = 0) -> int:
             summary["verdict"] = verdict
         if args.unique:
             summary["unique"] = code == FOUND
-        print(json.dumps({"summary": summary}), flush=True)
+        print(_json({"summary": summary}), flush=True)
     else:
         for line in ([verdict] if verdict is not None and args.format != "report" else []) + report:
             print(line)
@@ -399,7 +418,7 @@ def _generate(args) -> int:
         if args.format == "line":
             print(setting.partition("=")[2] if setting is not None else givens, flush=True)
         elif args.format == "json":
-            print(json.dumps({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
+            print(_json({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
                               "indices": list(puzzle.clues), "param": setting, "minimal": puzzle.minimal,
                               "nodes": puzzle.nodes, "solution": list(puzzle.solution)}), flush=True)
         else:
@@ -703,6 +722,20 @@ def _list(args) -> int:
     return FOUND if paths else NOT_FOUND
 
 
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that Python's last flush at exit cannot fail again."""
+    import os
+
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
+
+
 class Terminated(Exception):
     """SIGTERM arrived: stop as Ctrl-C would (workers stopped, checkpoints kept), exit 143."""
 
@@ -721,6 +754,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _terminate)
+    if hasattr(sys.stdout, "reconfigure"):  # a label's stray surrogate is written escaped, not fatal
+        sys.stdout.reconfigure(errors="backslashreplace")
     try:
         return commands[args.command](args)
     except ExcoverError as error:
@@ -732,8 +767,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated:
         print("excover: terminated", file=sys.stderr)
         return TERMINATED
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader has gone (`| head`): end quietly, as the Unix tools do
+        _silence_stdout()
         return FOUND
+    except OSError as error:  # the output cannot be written (a full disk)
+        _silence_stdout()
+        print(f"excover: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return BAD_INPUT
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import attrs
 
-from excover.errors import FormatError
+from excover.errors import FormatError, read_text
 from excover.model import Item, Option, Problem
 
 BOUNDS = re.compile(r"^(?:(\d+):)?(\d+)\|(.*)$")
@@ -149,12 +149,7 @@ def _read_option(source, number, tokens, declared, renames) -> Option:
 
 
 def read_file(path: str | Path) -> Reading:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise FormatError(f"cannot read: {error}", file=str(path)) from None
-    return read(text, str(path))
+    return read(read_text(path, "the file"), str(path))
 
 
 def write(problem: Problem) -> str:

@@ -37,3 +37,23 @@ class ModelError(ExcoverError):
 
 class FormatError(ExcoverError):
     """A file could not be read."""
+
+
+def read_text(path, what: str) -> str:
+    """A text file a user hands in (a model, an include, a param's value, a batch, a .dlx
+    file), as UTF-8 with or without a byte-order mark; a file that cannot be read, or is not
+    UTF-8 text, is an ExcoverError saying which and why (`what` names the file's role)."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError as error:
+        raise FormatError(f"cannot read {what}: {error.strerror or error}", file=str(path)) from None
+    return decode(data, what, str(path))
+
+
+def decode(data: bytes, what: str, where: str | None = None) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FormatError(f"{what} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
+                          file=where) from None

@@ -1,8 +1,10 @@
 """The compiled matrix: the problem with every name replaced by a number.
 
 Both engines read only this. Items are numbered ``0..item_count-1``, primary items first;
-colours are numbered from 1, with 0 meaning "no colour". An unbounded upper multiplicity
-becomes the number of options naming the item, which is the same constraint in finite form.
+colours are numbered from 1, with 0 meaning "no colour". Multiplicities are put in finite
+form: an upper bound past the number of options naming the item (or none) becomes that number,
+and a lower bound past it (which nothing can meet) becomes one more than it, with the same
+upper bound; the constraints are the same, and every bound fits the engines' integers.
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ def compile_problem(problem: Problem) -> Matrix:
     for option in options:
         for item, _ in option:
             uses[item] += 1
-    lo = tuple(item.lo for item in problem.items)
-    hi = tuple(max(uses[k], item.lo) if item.hi is None else item.hi for k, item in enumerate(problem.items))
-    return Matrix(primary_count=len(problem.primary), lo=lo, hi=hi, options=options)
+    lo, hi = [], []
+    for item, used in zip(problem.items, uses):
+        if item.lo > used:  # cannot be met: kept so, in range
+            lo.append(used + 1)
+            hi.append(used + 1)
+        else:
+            lo.append(item.lo)
+            hi.append(used if item.hi is None else min(item.hi, used))
+    return Matrix(primary_count=len(problem.primary), lo=tuple(lo), hi=tuple(hi), options=options)

@@ -167,7 +167,7 @@ class ClusterWorkers:
             raise ExcoverError("--cluster needs Dask: pip install 'excover[dask]'") from None
         try:
             self.client = Client(address, timeout=CLUSTER_TIMEOUT)
-        except (OSError, TimeoutError) as error:
+        except Exception as error:  # unreachable, or an address Dask cannot use (no port, TLS unset)
             raise ExcoverError(f"--cluster {address}: cannot reach the Dask scheduler ({error})") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.model = self.client.scatter((matrix, tuple(forced)), broadcast=True, hash=False)
@@ -177,8 +177,15 @@ class ClusterWorkers:
 
         futures = [self.client.submit(subtrees, what, self.model, chunk, pure=False)
                    for chunk in _guided(list(paths), self.workers)]
-        for future in as_completed(futures):
-            yield from future.result()
+        try:
+            for future in as_completed(futures):
+                results = future.result()
+                yield from results
+        except (GeneratorExit, KeyboardInterrupt):
+            raise
+        except Exception as error:  # the scheduler (or the connection to it) is gone
+            raise ExcoverError(f"the Dask cluster was lost mid-run ({type(error).__name__}: {error}); "
+                               "with --checkpoint FILE, a run again resumes where it stopped") from None
 
     def close(self, finished: bool) -> None:
         self.client.close()

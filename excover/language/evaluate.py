@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import attrs
 from lark import Token, Tree
 
-from excover.errors import ExcoverError
+from excover.errors import ExcoverError, read_text
 from excover.language.parse import parse
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import EXPRESSIONS, describe, order_key, string_literal
@@ -125,11 +125,7 @@ class Evaluator:
     # -- files ---------------------------------------------------------------------------
 
     def load_file(self, path: Path) -> LoadedModel:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ExcoverError(f"cannot read the model: {error.strerror or error}", file=str(path)) from None
-        return self.load_text(text, str(path), path)
+        return self.load_text(read_text(path, "the model"), str(path), path)
 
     def load_text(self, text: str, filename: str, path: Path | None = None) -> LoadedModel:
         try:
@@ -266,7 +262,15 @@ class Evaluator:
             raise fail(f"cannot include {relative!r}: only .xc model files can be included", token)
         if not path.is_file():
             raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token)
-        self.run_file(path.read_text(encoding="utf-8"), str(path), path)
+        # The main model's folder: a model reads nothing outside it.
+        home = self.including[0].parent if self.including else Path(self.current.filename).resolve().parent
+        if not path.resolve().is_relative_to(home):
+            raise fail(f"cannot include {relative!r}: it lies outside the model's folder {home}", token)
+        try:
+            text = read_text(path, f"the included file {relative!r}")
+        except ExcoverError as error:
+            raise fail(error.message, token) from None
+        self.run_file(text, str(path), path)
 
     def statement_report(self, node: Tree) -> None:
         self.reports.append((node.children[0], self.current))

@@ -16,7 +16,9 @@ from excover.geometry import Shape
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
-MAX_POWER_BITS = 100_000
+# Numbers stay below 2**14000 (about 4,200 digits), so that every one can be written out:
+# Python refuses to turn an int of more than 4,300 digits into text.
+MAX_INT_BITS = 14_000
 
 
 def _integer(ev, node, scope):
@@ -157,7 +159,7 @@ def _binary(ev, node, scope):
         result = left % right
     if isinstance(result, (str, list, tuple)) and len(result) > MAX_SEQUENCE:
         raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
-    return result
+    return _checked(result, node)
 
 
 def _unary(ev, node, scope):
@@ -173,9 +175,18 @@ def _power(ev, node, scope):
     exponent = ev.integer(node.children[2], scope, "an exponent")
     if exponent < 0:
         raise fail("negative exponents are not integers", node)
-    if base not in (0, 1, -1) and exponent * max(abs(base).bit_length(), 1) > MAX_POWER_BITS:
-        raise fail("that power is too large", node)
-    return base ** exponent
+    if base not in (0, 1, -1) and exponent * max(abs(base).bit_length() - 1, 1) > MAX_INT_BITS:
+        raise fail(TOO_LARGE, node)
+    return _checked(base ** exponent, node)
+
+
+TOO_LARGE = f"that number is too large: numbers stay below 2**{MAX_INT_BITS} (about 4,200 digits)"
+
+
+def _checked(value, node):
+    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
+        raise fail(TOO_LARGE, node)
+    return value
 
 
 def _call(ev, node, scope):

@@ -1,0 +1,116 @@
+"""Hostile input and faults at the command line's boundary: a located message and exit 2 (or a
+quiet end), never a traceback, whatever the file, the terminal or the disk does."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+
+def excover(*args, cwd=None, **options) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "excover", *map(str, args)], capture_output=True, cwd=cwd,
+                          timeout=120, **options)
+
+
+def refused(result: subprocess.CompletedProcess, *words: str) -> None:
+    err = result.stderr.decode("utf-8", "replace")
+    assert result.returncode == 2, err
+    assert err.startswith("excover: error: ") and "Traceback" not in err, err
+    for word in words:
+        assert word in err, err
+
+
+def test_a_model_or_an_include_that_is_not_utf8(tmp_path):
+    (tmp_path / "latin.xc").write_bytes(b"# caf\xe9\nprimary a\noption a\n")
+    refused(excover("count", tmp_path / "latin.xc"), "latin.xc: the model is not UTF-8 text (byte 0xe9 at offset 5)")
+    (tmp_path / "binary.xc").write_bytes(b"\xff\xfe\x00")
+    (tmp_path / "main.xc").write_text('include "binary.xc"\nprimary a\noption a\n')
+    refused(excover("count", tmp_path / "main.xc"), "main.xc:1:9: the included file 'binary.xc' is not UTF-8 text")
+    refused(excover("count", "-", input=b"a\n\xff\n"), "standard input is not UTF-8 text")
+    refused(excover("run", "sudoku.xc", "-p", f"givens=@{tmp_path / 'latin.xc'}"), "-p givens:", "not UTF-8 text")
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path):
+    (tmp_path / "bom.xc").write_bytes(b"\xef\xbb\xbfprimary a\noption a\n")
+    (tmp_path / "bom.dlx").write_bytes(b"\xef\xbb\xbfa b\na b\n")
+    for name in ("bom.xc", "bom.dlx"):
+        result = excover("count", tmp_path / name)
+        assert (result.returncode, result.stdout) == (0, b"1\n"), result.stderr
+
+
+def test_an_include_cannot_leave_the_models_folder(tmp_path):
+    (tmp_path / "evil.xc").symlink_to("/etc/passwd")
+    (tmp_path / "model.xc").write_text('include "evil.xc"\nprimary a\noption a\n')
+    result = excover("count", tmp_path / "model.xc")
+    refused(result, "cannot include 'evil.xc': it lies outside the model's folder")
+    assert b"root:" not in result.stderr  # the file is never read, let alone echoed
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "inner.xc").write_text('include "../model2.xc"\n')
+    (tmp_path / "model2.xc").write_text("primary b\noption b\n")
+    (tmp_path / "sub" / "main.xc").write_text('include "inner.xc"\nprimary a\noption a\n')
+    refused(excover("count", tmp_path / "sub" / "main.xc"), "cannot include '../model2.xc': it lies outside")
+
+
+@pytest.mark.parametrize("text", [
+    "primary a(2**20000)\noption a(2**20000)",
+    'primary a\noption "{2**20000}": a',
+    'require false, "{2**20000}"\nprimary a\noption a',
+    "primary a\noption a show (1, 1) = 1\noutline {(1, 1): 1}, {1: 2**20000}",
+    "let x = 2**13000 * 2**13000\nprimary a\noption a",
+])
+def test_numbers_too_large_to_write_are_refused_where_they_are_made(tmp_path, text):
+    (tmp_path / "big.xc").write_text(text + "\n")
+    refused(excover("run", tmp_path / "big.xc"), "that number is too large")
+
+
+def test_a_report_too_large_is_a_located_error_after_the_search(tmp_path):
+    (tmp_path / "big.xc").write_text("primary a\noption a\nreport 2**20000\n")
+    refused(excover("run", tmp_path / "big.xc"), "big.xc:3:8: that number is too large")
+
+
+def test_multiplicities_past_the_engines_integers_mean_what_they_say(tmp_path):
+    (tmp_path / "hi.dlx").write_text("1:2147483647|a b\na b\n")
+    (tmp_path / "lo.dlx").write_text("2147483647|a b\na b\n")
+    (tmp_path / "big.xc").write_text("primary a[2**31]\noption a\n")
+    (tmp_path / "range.xc").write_text("primary a[0..2**40]\noption a\n")
+    for name, count in [("hi.dlx", 1), ("lo.dlx", 0), ("big.xc", 0), ("range.xc", 2)]:
+        result = excover("count", tmp_path / name, "--jobs", "1")
+        assert result.stdout.decode() == f"{count}\n", (name, result.stderr)
+
+
+@pytest.mark.parametrize("address", ["foo", "tls://127.0.0.1:9"])
+def test_a_cluster_address_dask_cannot_use(address):
+    pytest.importorskip("distributed")
+    refused(excover("count", "queens.xc", "--cluster", address), f"--cluster {address}: cannot reach the Dask scheduler")
+
+
+def test_a_stray_surrogate_and_a_set_are_written_not_fatal(tmp_path):
+    (tmp_path / "odd.xc").write_text('primary a\noption "\\ud800": a show (1, 1) = {1, 2}\n')
+    drawn = excover("run", tmp_path / "odd.xc", "--format", "json", env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert drawn.returncode == 0, drawn.stderr
+    assert b'"cells": [[1, 1, [1, 2]]]' in drawn.stdout
+    text = excover("run", tmp_path / "odd.xc", "--format", "grid", env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert text.returncode == 0 and b"Traceback" not in text.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_disk_is_a_message():
+    with open("/dev/full", "w") as full:
+        result = subprocess.run([sys.executable, "-m", "excover", "run", "queens.xc", "--all"], stdout=full,
+                                stderr=subprocess.PIPE, timeout=120)
+    refused(result, "cannot write the output: No space left on device")
+
+
+@pytest.mark.parametrize("args", [["run", "queens.xc", "--all"], ["run", "pentomino.xc", "--all", "--jobs", "2"],
+                                  ["run", "queens.xc", "--all", "--format", "json"]])
+def test_a_closed_pipe_ends_quietly(args):
+    process = subprocess.Popen([sys.executable, "-m", "excover", *args], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    first = process.stdout.readline()
+    process.stdout.close()  # as `| head -1` does
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 0 and first and err == b""
