@@ -223,8 +223,14 @@ class Workers:
 class Checkpoint:
     """A file of finished subproblems, one JSON line each after a header naming the work
     (counting, or printing the solutions), the model (a hash of its matrix and forced options)
-    and the split depth. Lines are flushed to disk as subproblems finish; a line cut short by
-    a crash is dropped on resuming. The solutions above the split count as the path []."""
+    and the split depth. Lines are flushed to disk as subproblems finish. The solutions above
+    the split count as the path [].
+
+    Nothing in the file is trusted: every record carries a checksum of the model, its path
+    and its count, and must be a path of the split's depth with a whole, non-negative count,
+    recorded once. A line cut short by a crash (the last one) is dropped, and its subproblem
+    searched again; any other damage, or a file of another model or work, is refused with a
+    message. `check_paths` then refuses records of subproblems the split does not have."""
 
     def __init__(self, path: str | Path, matrix: Matrix, forced: Sequence[int], work: str = "count") -> None:
         self.path = Path(path)
@@ -235,32 +241,58 @@ class Checkpoint:
         if self.path.exists():
             self._read()
 
+    def _refuse(self, why: str) -> ExcoverError:
+        return ExcoverError(f"--checkpoint {self.path}: {why}; it is left as it is (remove it to start afresh)")
+
     def _read(self) -> None:
+        from excover.errors import read_text
+
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ExcoverError(f"--checkpoint {self.path}: cannot read it ({getattr(error, 'strerror', error)})") from None
-        records, whole = [], 0
-        for line in text.splitlines(keepends=True):
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
-                break
-            if not line.endswith("\n"):
-                records.pop()  # cut short before its end of line
-                break
+            text = read_text(self.path, "it")
+        except ExcoverError as error:
+            raise ExcoverError(f"--checkpoint {self.path}: {error.message}") from None
+        lines = text.splitlines(keepends=True)
+        header = _json_line(lines[0]) if lines else None
+        if not isinstance(header, dict) or header.get("excover checkpoint") != 1:
+            raise self._refuse("not an excover checkpoint file")
+        if header.get("model") != self.model:
+            raise self._refuse("it belongs to another model (or other params)")
+        if header.get("work", "count") != self.work:
+            raise self._refuse(f"it records {header.get('work', 'count')}, not {self.work}")
+        depth = header.get("depth")
+        if type(depth) is not int or depth < 0 or not lines[0].endswith("\n"):
+            raise self._refuse("its header is damaged")
+        whole = len(lines[0])
+        for number, line in enumerate(lines[1:], start=2):
+            record = _json_line(line)
+            if record is None or not line.endswith("\n"):
+                if number == len(lines):  # cut short by a crash: searched again
+                    break
+                raise self._refuse(f"line {number} is damaged")
+            path, count = self._valid(record, depth, number)
+            if path in self.done:
+                raise self._refuse(f"line {number} records the subproblem {list(path)} a second time")
+            self.done[path] = count
             whole += len(line)
-        if not records or not isinstance(records[0], dict) or records[0].get("excover checkpoint") != 1:
-            raise ExcoverError(f"--checkpoint {self.path}: not an excover checkpoint file")
-        if records[0].get("model") != self.model:
-            raise ExcoverError(f"--checkpoint {self.path}: it belongs to another model (or other params)")
-        if records[0].get("work", "count") != self.work:
-            raise ExcoverError(f"--checkpoint {self.path}: it records {records[0].get('work', 'count')}, "
-                               f"not {self.work}")
         if whole < len(text):
             self.path.write_text(text[:whole], encoding="utf-8")  # so that new lines start clean
-        self.depth = records[0]["depth"]
-        self.done = {tuple(record["path"]): record["count"] for record in records[1:]}
+        self.depth = depth
+
+    def _valid(self, record, depth: int, number: int) -> tuple[tuple[int, ...], int]:
+        path, count = (record.get("path"), record.get("count")) if isinstance(record, dict) else (None, None)
+        if (not isinstance(path, list) or not all(type(step) is int and step >= 0 for step in path)
+                or len(path) not in (depth, 0) or type(count) is not int or count < 0):
+            raise self._refuse(f"line {number} is not a record of a finished subproblem")
+        if record.get("check") != _check(self.model, path, count):
+            raise self._refuse(f"line {number} fails its checksum (the file was changed)")
+        return tuple(path), count
+
+    def check_paths(self, paths: Sequence[tuple[int, ...]]) -> None:
+        """Refuse records of subproblems the split has not (the path [] stands for the top)."""
+        known = set(paths) | {()}
+        stray = next((path for path in self.done if path not in known), None)
+        if stray is not None:
+            raise self._refuse(f"it records a subproblem {list(stray)} that this search does not have")
 
     def start(self, depth: int) -> None:
         """A new checkpoint for a split at `depth` (nothing to do when resuming)."""
@@ -270,7 +302,7 @@ class Checkpoint:
 
     def record(self, path: tuple[int, ...], count: int) -> None:
         self.done[path] = count
-        self._write({"path": list(path), "count": count}, mode="a")
+        self._write({"path": list(path), "count": count, "check": _check(self.model, list(path), count)}, mode="a")
 
     def _write(self, record: dict, mode: str) -> None:
         try:
@@ -280,6 +312,17 @@ class Checkpoint:
                 os.fsync(file.fileno())
         except OSError as error:
             raise ExcoverError(f"--checkpoint {self.path}: cannot write it ({error.strerror})") from None
+
+
+def _json_line(line: str):
+    try:
+        return json.loads(line)
+    except ValueError:  # not JSON (or a number past Python's limit on digits)
+        return None
+
+
+def _check(model: str, path: list[int], count: int) -> str:
+    return hashlib.sha256(f"{model} {path} {count}".encode()).hexdigest()[:16]
 
 
 def _fingerprint(matrix: Matrix, forced: Sequence[int]) -> str:
@@ -319,6 +362,7 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
         plan = split(matrix, forced, SUBPROBLEMS_PER_WORKER * workers.jobs, saved.depth if saved else None)
         if saved is not None:
             saved.start(plan.depth)
+            saved.check_paths(plan.paths)
         done = saved.done if saved is not None else {}
         progress.subproblems, progress.done = len(plan.paths), sum(1 for path in plan.paths if path in done)
         progress.solutions = len(plan.above) + sum(done.get(path, 0) for path in plan.paths)
@@ -360,6 +404,7 @@ def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = 
         done = {}
         if saved is not None:
             saved.start(plan.depth)
+            saved.check_paths(plan.paths)
             done = saved.done
         progress.subproblems, progress.nodes = len(plan.paths), plan.nodes
         progress.done = sum(1 for path in plan.paths if path in done)

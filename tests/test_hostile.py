@@ -114,3 +114,77 @@ def test_a_closed_pipe_ends_quietly(args):
     process.stdout.close()  # as `| head -1` does
     err = process.stderr.read()
     assert process.wait(timeout=120) == 0 and first and err == b""
+
+
+# -- checkpoints: never add a count that cannot be trusted -----------------------------------
+
+
+def finished_checkpoint(tmp_path) -> tuple[Path, list[str]]:
+    """A checkpoint of a whole count of 10-queens (724) on two jobs, and its lines."""
+    path = tmp_path / "queens.checkpoint"
+    result = excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path)
+    assert result.stdout == b"724\n", result.stderr
+    return path, path.read_text().splitlines(keepends=True)
+
+
+def record(line: str) -> dict:
+    import json
+
+    return json.loads(line)
+
+
+def written(records) -> str:
+    import json
+
+    return "".join(line if isinstance(line, str) else json.dumps(line) + "\n" for line in records)
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda r: {**r, "count": r["count"] + 0.5}, "is not a record of a finished subproblem"),
+    (lambda r: {**r, "count": -1}, "is not a record of a finished subproblem"),
+    (lambda r: {**r, "count": r["count"] + 1}, "fails its checksum"),
+    (lambda r: [r["path"], r["count"]], "is not a record of a finished subproblem"),
+    (lambda r: {**r, "path": r["path"] + [0]}, "is not a record of a finished subproblem"),
+    (lambda r: {"path": r["path"]}, "is not a record of a finished subproblem"),
+])
+def test_a_damaged_record_is_refused(tmp_path, damage, words):
+    path, lines = finished_checkpoint(tmp_path)
+    lines[2] = damage(record(lines[2]))
+    path.write_text(written(lines))
+    refused(excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path), words)
+
+
+def test_a_damaged_header_a_repeated_record_or_another_model_is_refused(tmp_path):
+    path, lines = finished_checkpoint(tmp_path)
+    argv = ["count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path]
+    header = record(lines[0])
+    path.write_text(written([{k: v for k, v in header.items() if k != "depth"}, *lines[1:]]))
+    refused(excover(*argv), "its header is damaged")
+    path.write_text(written([lines[0], lines[1], lines[1], *lines[2:]]))
+    refused(excover(*argv), "line 3 records the subproblem", "a second time")
+    path.write_text(written(["[1, 2]\n", *lines[1:]]))
+    refused(excover(*argv), "not an excover checkpoint file")
+    path.write_text(written(lines))
+    refused(excover("count", "queens.xc", "-p", "n=9", "--jobs", "2", "--checkpoint", path), "another model")
+
+
+def test_a_record_of_a_subproblem_the_split_has_not_is_refused(tmp_path):
+    from excover.parallel import _check
+
+    path, lines = finished_checkpoint(tmp_path)
+    header = record(lines[0])
+    stray = [99] * header["depth"]
+    lines[1] = {"path": stray, "count": 5, "check": _check(header["model"], stray, 5)}
+    path.write_text(written(lines))
+    refused(excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path),
+            f"records a subproblem {stray}")
+
+
+def test_a_torn_last_record_is_searched_again(tmp_path):
+    path, lines = finished_checkpoint(tmp_path)
+    path.write_text(written([*lines[:-1], lines[-1][:len(lines[-1]) // 2]]))
+    again = excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path)
+    assert (again.returncode, again.stdout) == (0, b"724\n"), again.stderr
+    path.write_text(written(lines[:len(lines) // 2]))  # half the work: the rest is searched
+    again = excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path)
+    assert again.stdout == b"724\n"
