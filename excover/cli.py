@@ -34,12 +34,14 @@ def _parser() -> argparse.ArgumentParser:
                                                           "Knuth's format on standard input")
         command.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
                              help="set a param of the model; NAME=@FILE reads the value from a file")
-        command.add_argument("--max-steps", type=int, metavar="N", help="evaluation budget of the model (steps)")
-        command.add_argument("--max-options", type=int, metavar="N", help="most options the model may generate")
+        command.add_argument("--max-steps", type=_at_least(1), metavar="N", help="evaluation budget of the model (steps)")
+        command.add_argument("--max-options", type=_at_least(1), metavar="N",
+                             help="most options the model may generate")
         if searches:
             command.add_argument("--seed", type=int, help="break ties and order options at random, reproducibly")
-            command.add_argument("--time-limit", type=float, metavar="SECONDS", help="stop the search after this long")
-            command.add_argument("--node-limit", type=int, metavar="N", help="stop the search after N nodes")
+            command.add_argument("--time-limit", type=_positive_seconds, metavar="SECONDS",
+                                 help="stop the search after this long")
+            command.add_argument("--node-limit", type=_at_least(1), metavar="N", help="stop the search after N nodes")
             command.add_argument("--stats", action="store_true", help="print search statistics on standard error")
             command.add_argument("--given", action="append", default=[], metavar="LABEL",
                                  help="force the option with this label, as a given statement would (repeatable)")
@@ -47,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
 
     run = add_command("run", "Print solutions, drawn: the first, or -n N of them, or --all.")
     how_many = run.add_mutually_exclusive_group()
-    how_many.add_argument("-n", type=int, default=1, metavar="N", help="print up to N solutions (default 1)")
+    how_many.add_argument("-n", type=_at_least(1), default=1, metavar="N", help="print up to N solutions (default 1)")
     how_many.add_argument("--all", action="store_true", help="print every solution")
     how_many.add_argument("--unique", action="store_true",
                           help="say whether the solution is unique (showing up to two); exit 0 unique, 1 none, 3 several")
@@ -63,7 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
     for command in (run, count):
-        command.add_argument("--jobs", type=int, metavar="N",
+        command.add_argument("--jobs", type=_at_least(1, MOST_JOBS), metavar="N",
                              help="search in N processes (default: every core; with run, for --all)")
         command.add_argument("--cluster", metavar="ADDRESS",
                              help="search on a running Dask scheduler, e.g. tcp://host:8786 (pip install 'excover[dask]')")
@@ -75,10 +77,10 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("--seed", type=int, help="which random solution, and the order clues are tried in")
     generate.add_argument("--given", action="append", default=[], metavar="LABEL",
                           help="force the option with this label in every puzzle (repeatable)")
-    generate.add_argument("--givens", type=int, metavar="N", help="stop removing clues when N are left")
+    generate.add_argument("--givens", type=_at_least(0), metavar="N", help="stop removing clues when N are left")
     generate.add_argument("--symmetric", action="store_true",
                           help="remove clues in pairs related by a half turn of the grid")
-    generate.add_argument("--count", type=int, default=1, metavar="K",
+    generate.add_argument("--count", type=_at_least(1), default=1, metavar="K",
                           help="make K puzzles, from seeds S, S+1, ... (default 1)")
     generate.add_argument("--format", choices=["text", "line", "json"], default="text",
                           help="text (drawn), line (the clues as the param's value or --given options, one "
@@ -110,6 +112,33 @@ EXAMPLES = {
 
 def _examples(command: str) -> str:
     return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
+MOST_JOBS = 1024  # processes on one machine; a cluster's workers are its own
+
+
+def _at_least(least: int, most: int | None = None):
+    """An argparse type: an integer from `least` (to `most`); anything else is a usage error."""
+    def integer(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < least or (most is not None and value > most):
+            raise argparse.ArgumentTypeError(f"expected {least} or more" if most is None else
+                                             f"expected a number from {least} to {most}")
+        return value
+    return integer
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("expected a number of seconds above 0")
+    return value
 
 
 def _version() -> str:
@@ -146,9 +175,9 @@ def _budget(args):
     from excover.language.evaluate import Budget
 
     budget = Budget()
-    if args.max_steps:
+    if args.max_steps is not None:
         budget.max_steps = args.max_steps
-    if args.max_options:
+    if args.max_options is not None:
         budget.max_options = args.max_options
     return budget
 
@@ -297,8 +326,6 @@ def _json(record) -> str:
 def _run(args) -> int:
     if args.batch:
         return _run_batch(args)
-    if args.n < 1:
-        raise ExcoverError("-n needs at least 1: a run that looks for no solution cannot say whether there is one")
     first = _load(args)
     if args.format == "report" and first.report is None:
         raise ExcoverError("--format report: the model has no report statement")
@@ -406,8 +433,6 @@ def _generate(args) -> int:
 
     model, evaluator = _load_with_evaluator(args)
     _one_case(model, "generate")
-    if args.count < 1:
-        raise ExcoverError("--count needs at least 1")
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
     pictures = FlatPictures(model.problem)
     for seed in range(first, first + args.count):
@@ -541,8 +566,6 @@ def _parallel(args, enumerating: bool = False) -> bool:
     if asked and single:
         raise ExcoverError("--jobs, --cluster and --checkpoint split the search: they do not go with --seed, "
                            "--time-limit or --node-limit")
-    if args.jobs is not None and args.jobs < 1:
-        raise ExcoverError("--jobs needs at least 1")
     if enumerating and not args.all:
         if asked:
             raise ExcoverError("--jobs and --cluster run with --all (or count)")

@@ -6,6 +6,8 @@
 let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 param month = months[today()[1] - 1]   # the month left open: Jan .. Dec (today's by default)
 param day = today()[2]                 # the day left open: 1 .. 31
+require month in months, "-p month is one of {months}"
+require 1 <= day <= 31, "-p day is a day of the month, 1 .. 31"
 
 let board = grid """
 Jan Feb Mar Apr May Jun  .

@@ -26,6 +26,7 @@ param puzzle = ""
 param givens = grid "empty"   # clues: a digit or "." (or "-") a cell
 param box_rows = 0   # rows of a box (0: from the grid's size, the box as square as it divides)
 param box_cols = 0   # columns of a box (0: the size over box_rows)
+require box_rows >= 0 and box_cols >= 0, "a box's rows and columns are 1 or more (or 0: from the grid)"
 
 let outside = [".", "-", "-1"]
 let seed = lines(puzzle)

@@ -2,6 +2,7 @@
 # with k other numbers between the two k's (n = 7: 52 arrangements, mirror images counted).
 #   excover count langford.xc -p n=11
 param n = 7   # the numbers 1..n, each twice
+require n >= 1, "-p n is how many numbers: 1 or more"
 
 primary number(k) for k in 1..n
 primary slot(s) for s in 1..2 * n

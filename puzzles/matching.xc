@@ -15,6 +15,7 @@ let pairs = [tuple(edge) for edge in edge_list(edges)] if graph == "edges"
     else [((r, c), (r, c + 1)) for (r, c) in box(width, height) if c < width]
        + [((r, c), (r + 1, c)) for (r, c) in box(width, height) if r < height]
 require graph in ["edges", "complete", "grid"], "graph is edges, complete or grid"
+require size >= 1 and width >= 1 and height >= 1, "-p size, width and height are 1 or more"
 
 let named = tokens(vertices)
 require graph == "edges" or not named, "-p vertices goes with an edge list"

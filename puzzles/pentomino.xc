@@ -6,6 +6,8 @@ param width = 10        # columns of the board
 param height = 6        # rows of the board
 param hole = 0          # side of a square hole in the middle of the board
 param unique = false    # count each tiling once, not once per symmetry of the board
+require width >= 1 and height >= 1, "the board needs a width and a height of 1 or more"
+require 0 <= hole <= min(width, height), "-p hole is the side of a square inside the board"
 
 let hole_rows = (height - hole) // 2 + 1 .. (height - hole) // 2 + hole
 let hole_cols = (width - hole) // 2 + 1 .. (width - hole) // 2 + hole

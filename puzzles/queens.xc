@@ -3,6 +3,7 @@
 # (secondary items).
 #   excover count queens.xc -p n=12
 param n = 8   # the side of the board, and the number of queens
+require n >= 1, "-p n is the side of the board: 1 or more"
 let D = 1..n
 
 primary row(r) for r in D

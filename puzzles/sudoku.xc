@@ -20,6 +20,7 @@ param givens = grid """
 param box_rows = 3   # rows of a box
 param box_cols = 3   # columns of a box (the grid has box_rows * box_cols symbols)
 param symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"   # the symbols, the first N of them used
+require box_rows >= 1 and box_cols >= 1, "a box needs 1 or more rows and columns"
 param blanks = ".-0_"   # the characters that mark a blank cell (any that is a symbol excepted)
 
 let N = box_rows * box_cols

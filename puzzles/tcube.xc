@@ -5,6 +5,7 @@ param size = 6        # the side of a cube
 param width = size    # columns of the box (width x height x depth)
 param height = size   # rows of the box
 param depth = size    # layers of the box
+require min(width, height, depth) >= 1, "the box needs sides of 1 or more"
 
 let t = shape("### / .#.")
 let space = box(width, height, depth)

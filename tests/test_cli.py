@@ -179,9 +179,34 @@ def test_bool_and_list_params_refuse_other_kinds(tmp_path, capsys):
     assert run(capsys, "count", path, "-p", "sizes=[3, 4, 5]", "-p", "on=false")[:2] == (0, "1\n")
 
 
+def usage_error(capsys, *args) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    assert stop.value.code == 2 and out == ""
+    return err
+
+
 def test_n_0_is_a_usage_error_not_an_answer(capsys):
-    code, out, err = run(capsys, "run", "queens.xc", "-n", "0")
-    assert code == 2 and out == "" and "-n needs at least 1" in err
+    assert "argument -n: expected 1 or more" in usage_error(capsys, "run", "queens.xc", "-n", "0")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["run", "queens.xc", "-n", "-1"], "argument -n: expected 1 or more"),
+    (["count", "queens.xc", "--node-limit", "-5"], "argument --node-limit: expected 1 or more"),
+    (["count", "queens.xc", "--node-limit", "0"], "argument --node-limit: expected 1 or more"),
+    (["count", "queens.xc", "--time-limit", "0"], "argument --time-limit: expected a number of seconds above 0"),
+    (["count", "queens.xc", "--time-limit", "nan"], "argument --time-limit: expected a number of seconds above 0"),
+    (["count", "queens.xc", "--max-steps", "0"], "argument --max-steps: expected 1 or more"),
+    (["count", "queens.xc", "--max-options", "0"], "argument --max-options: expected 1 or more"),
+    (["count", "queens.xc", "--jobs", "0"], "argument --jobs: expected a number from 1 to 1024"),
+    (["count", "queens.xc", "--jobs", "100000"], "argument --jobs: expected a number from 1 to 1024"),
+    (["generate", "sudoku.xc", "--count", "0"], "argument --count: expected 1 or more"),
+    (["generate", "sudoku.xc", "--givens", "-3"], "argument --givens: expected 0 or more"),
+    (["count", "queens.xc", "--node-limit", "x"], "argument --node-limit: expected a whole number, not 'x'"),
+])
+def test_limits_outside_their_range_are_usage_errors(capsys, args, words):
+    assert words in usage_error(capsys, *args)
 
 
 def test_json_keeps_the_report_and_ends_with_a_summary(capsys):

@@ -11,9 +11,24 @@ import pytest
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
-def excover(*args, cwd=None, **options) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "excover", *map(str, args)], capture_output=True, cwd=cwd,
-                          timeout=120, **options)
+def excover(*args, **options) -> subprocess.CompletedProcess:
+    """The command's exit code and output: in this process (cheaper), or, given what only a
+    process has (standard input, the environment), in a process of its own."""
+    if options:
+        return subprocess.run([sys.executable, "-m", "excover", *map(str, args)], capture_output=True,
+                              timeout=120, **options)
+    import contextlib
+    import io
+
+    from excover.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(arg) for arg in args])
+        except SystemExit as stop:  # a usage error, from argparse
+            code = stop.code
+    return subprocess.CompletedProcess(args, code, out.getvalue().encode(), err.getvalue().encode())
 
 
 def refused(result: subprocess.CompletedProcess, *words: str) -> None:
@@ -119,12 +134,21 @@ def test_a_closed_pipe_ends_quietly(args):
 # -- checkpoints: never add a count that cannot be trusted -----------------------------------
 
 
-def finished_checkpoint(tmp_path) -> tuple[Path, list[str]]:
-    """A checkpoint of a whole count of 10-queens (724) on two jobs, and its lines."""
-    path = tmp_path / "queens.checkpoint"
+@pytest.fixture(scope="module")
+def whole_count(tmp_path_factory) -> str:
+    """The checkpoint of a whole count of 10-queens (724) on two jobs."""
+    path = tmp_path_factory.mktemp("checkpoint") / "queens.checkpoint"
     result = excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path)
     assert result.stdout == b"724\n", result.stderr
-    return path, path.read_text().splitlines(keepends=True)
+    return path.read_text()
+
+
+@pytest.fixture
+def finished(tmp_path, whole_count) -> tuple[Path, list[str]]:
+    """A copy of that checkpoint to damage, and its lines."""
+    path = tmp_path / "queens.checkpoint"
+    path.write_text(whole_count)
+    return path, whole_count.splitlines(keepends=True)
 
 
 def record(line: str) -> dict:
@@ -147,15 +171,15 @@ def written(records) -> str:
     (lambda r: {**r, "path": r["path"] + [0]}, "is not a record of a finished subproblem"),
     (lambda r: {"path": r["path"]}, "is not a record of a finished subproblem"),
 ])
-def test_a_damaged_record_is_refused(tmp_path, damage, words):
-    path, lines = finished_checkpoint(tmp_path)
+def test_a_damaged_record_is_refused(finished, damage, words):
+    path, lines = finished
     lines[2] = damage(record(lines[2]))
     path.write_text(written(lines))
     refused(excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path), words)
 
 
-def test_a_damaged_header_a_repeated_record_or_another_model_is_refused(tmp_path):
-    path, lines = finished_checkpoint(tmp_path)
+def test_a_damaged_header_a_repeated_record_or_another_model_is_refused(finished):
+    path, lines = finished
     argv = ["count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path]
     header = record(lines[0])
     path.write_text(written([{k: v for k, v in header.items() if k != "depth"}, *lines[1:]]))
@@ -168,10 +192,10 @@ def test_a_damaged_header_a_repeated_record_or_another_model_is_refused(tmp_path
     refused(excover("count", "queens.xc", "-p", "n=9", "--jobs", "2", "--checkpoint", path), "another model")
 
 
-def test_a_record_of_a_subproblem_the_split_has_not_is_refused(tmp_path):
+def test_a_record_of_a_subproblem_the_split_has_not_is_refused(finished):
     from excover.parallel import _check
 
-    path, lines = finished_checkpoint(tmp_path)
+    path, lines = finished
     header = record(lines[0])
     stray = [99] * header["depth"]
     lines[1] = {"path": stray, "count": 5, "check": _check(header["model"], stray, 5)}
@@ -180,11 +204,25 @@ def test_a_record_of_a_subproblem_the_split_has_not_is_refused(tmp_path):
             f"records a subproblem {stray}")
 
 
-def test_a_torn_last_record_is_searched_again(tmp_path):
-    path, lines = finished_checkpoint(tmp_path)
+def test_a_torn_last_record_is_searched_again(finished):
+    path, lines = finished
     path.write_text(written([*lines[:-1], lines[-1][:len(lines[-1]) // 2]]))
     again = excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path)
     assert (again.returncode, again.stdout) == (0, b"724\n"), again.stderr
     path.write_text(written(lines[:len(lines) // 2]))  # half the work: the rest is searched
     again = excover("count", "queens.xc", "-p", "n=10", "--jobs", "2", "--checkpoint", path)
     assert again.stdout == b"724\n"
+
+
+@pytest.mark.parametrize("model, setting, words", [
+    ("queens.xc", "n=-1", "-p n is the side of the board"),
+    ("langford.xc", "n=0", "-p n is how many numbers"),
+    ("pentomino.xc", "hole=-1", "-p hole is the side of a square inside the board"),
+    ("tcube.xc", "size=0", "the box needs sides of 1 or more"),
+    ("sudoku.xc", "box_rows=0", "a box needs 1 or more rows and columns"),
+    ("matching.xc", "size=-2", "-p size, width and height are 1 or more"),
+    ("calendar.xc", "day=40", "-p day is a day of the month"),
+    ("calendar.xc", "month=Foo", "-p month is one of"),
+])
+def test_shipped_models_refuse_nonsense_params(model, setting, words):
+    refused(excover("count", model, "-p", setting), words)

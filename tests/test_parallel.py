@@ -155,8 +155,10 @@ def test_a_killed_count_resumes_from_its_checkpoint(tmp_path):
     assert other.returncode == 2 and "belongs to another model" in other.stderr
 
 
-def test_a_dask_cluster_on_localhost_gives_the_same_counts():
+def test_a_dask_cluster_on_localhost_gives_the_same_counts_even_when_it_loses_a_worker():
     distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
+    import multiprocessing
+
     model = load(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address="127.0.0.1:0") as cluster:
@@ -165,6 +167,22 @@ def test_a_dask_cluster_on_localhost_gives_the_same_counts():
         assert len(set(map(frozenset, parallel.solutions(model.problem.matrix, model.forced,
                                                          cluster=cluster.scheduler_address)))) == 1472
         assert main(["count", str(PUZZLES / "queens.xc"), "--cluster", cluster.scheduler_address]) == 0
+
+        # A worker killed mid-run costs no subtree and counts none twice (the nanny starts another).
+        pids = [child.pid for child in multiprocessing.active_children() if "Dask Worker" in child.name]
+        assert len(pids) == 2
+        killed = []
+
+        def kill_one_worker(progress):
+            if not killed:  # at the first finished chunk, with the others still running or waiting
+                os.kill(pids[0], signal.SIGKILL)
+                killed.append(progress.done)
+
+        larger = load(PUZZLES / "pentomino.xc", {"width": "12", "height": "5"})
+        total, progress = parallel.count(larger.problem.matrix, larger.forced, cluster=cluster.scheduler_address,
+                                         report=kill_one_worker)
+        assert killed and killed[0] < progress.subproblems
+        assert total == 4040 and progress.done == progress.subproblems
 
 
 def test_a_cluster_that_cannot_be_reached_is_a_clear_error(capsys, monkeypatch):
@@ -188,28 +206,6 @@ def test_a_progress_bar_on_a_terminal_shows_subproblems_and_solutions():
                                   "--jobs", "2"])
     assert out == b"1472\n"
     assert b"subproblems" in shown and b"solutions" in shown
-
-
-def test_a_lost_dask_worker_costs_no_subtree_and_counts_none_twice():
-    distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
-    model = load(PUZZLES / "pentomino.xc", {"width": "12", "height": "5"})
-    import multiprocessing
-
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address="127.0.0.1:0") as cluster:
-        pids = [child.pid for child in multiprocessing.active_children() if "Dask Worker" in child.name]
-        assert len(pids) == 2
-        killed = []
-
-        def kill_one_worker(progress):
-            if not killed:  # at the first finished chunk, with the others still running or waiting
-                os.kill(pids[0], signal.SIGKILL)
-                killed.append(progress.done)
-
-        total, progress = parallel.count(model.problem.matrix, model.forced, cluster=cluster.scheduler_address,
-                                         report=kill_one_worker)
-        assert killed and killed[0] < progress.subproblems
-        assert total == 4040 and progress.done == progress.subproblems
 
 
 def test_an_enumeration_killed_midway_resumes_and_prints_every_solution(tmp_path):
