@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shlex
 import sys
 import time
@@ -745,10 +746,39 @@ def _list(args) -> int:
     return FOUND if paths else NOT_FOUND
 
 
+MEMORY_SHARE = 0.8  # of the machine's memory, the most a command may take
+
+
+def _bound_memory() -> None:
+    """Cap this process's address space (and its workers') at a share of the machine's
+    memory, so that a model that would take it all ends in "out of memory", not a frozen
+    machine. Left as it is where it is already lower, or where the system cannot say."""
+    try:
+        import resource
+
+        physical = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = int(physical * MEMORY_SHARE)
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        if soft == resource.RLIM_INFINITY or soft > cap:
+            resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, ValueError, OSError, AttributeError):  # not on this system
+        pass
+
+
+def _memory_cap() -> str:
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+        return "memory" if soft == resource.RLIM_INFINITY else f"{soft / 2**30:.1f} GiB of memory"
+    except (ImportError, ValueError, OSError):
+        return "memory"
+
+
 def _silence_stdout() -> None:
     """Point standard output at /dev/null, so that Python's last flush at exit cannot fail again."""
-    import os
-
     try:
         sys.stdout.flush()
     except (OSError, ValueError):
@@ -779,6 +809,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         previous = signal.signal(signal.SIGTERM, _terminate)
     if hasattr(sys.stdout, "reconfigure"):  # a label's stray surrogate is written escaped, not fatal
         sys.stdout.reconfigure(errors="backslashreplace")
+    _bound_memory()
     try:
         return commands[args.command](args)
     except ExcoverError as error:
@@ -790,6 +821,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated:
         print("excover: terminated", file=sys.stderr)
         return TERMINATED
+    except MemoryError:
+        print(f"excover: error: out of memory: the model or its search needs more than the {_memory_cap()} "
+              "a command may take here", file=sys.stderr)
+        return BAD_INPUT
     except BrokenPipeError:  # the reader has gone (`| head`): end quietly, as the Unix tools do
         _silence_stdout()
         return FOUND

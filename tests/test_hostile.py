@@ -226,3 +226,43 @@ def test_a_torn_last_record_is_searched_again(finished):
 ])
 def test_shipped_models_refuse_nonsense_params(model, setting, words):
     refused(excover("count", model, "-p", setting), words)
+
+
+# -- runaways: whatever a model asks for, refused early or ended by the memory cap -------------
+
+
+@pytest.mark.parametrize("statement, words", [
+    ("let x = str(1..10**12)", "no value may have more than 1,000,000"),
+    ("let b = box(100000, 100000)", "box() would have 10,000,000,000 parts"),
+    ("let p = permutations(1..30, 30)", "permutations() would have"),
+    ("let p = combinations(1..40, 20)", "combinations() would have"),
+    ("let p = product(1..100, 1..100, 1..1000)", "product() would have 10,000,000 parts"),
+    ('let s = ["x" * 999999 for k in 1..1000]', "budget of"),
+    ("let s = [k for k in 1..200000]\nlet t = [str(s) for k in 1..100000]", "budget of 2,000,000 steps"),
+    ("primary a(k) for k in 1..10**8", "more than 100,000 items"),
+])
+def test_what_a_model_builds_is_paid_for_and_bounded(tmp_path, statement, words):
+    (tmp_path / "big.xc").write_text(f"{statement}\nprimary z\noption z\n")
+    # Budgets a tenth of the defaults, so that the test is quick; the defaults stop them too.
+    refused(excover("count", tmp_path / "big.xc", "--max-steps", "2000000", "--max-options", "100000"), words)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="caps the child's address space with setrlimit")
+def test_out_of_memory_is_a_message(tmp_path):
+    import resource
+
+    def small():  # the child may take about 200 MB of address space
+        resource.setrlimit(resource.RLIMIT_AS, (200 * 2**20, resource.getrlimit(resource.RLIMIT_AS)[1]))
+
+    lists = "".join(f"let s{k} = [[k] * 99 for k in 1..99999]\n" for k in range(3))  # some 250 MB
+    (tmp_path / "mem.xc").write_text(lists + "primary z\noption z\n")
+    result = subprocess.run([sys.executable, "-m", "excover", "count", str(tmp_path / "mem.xc"), "--max-steps",
+                             "100000000"], capture_output=True, timeout=300, preexec_fn=small)
+    refused(result, "out of memory")
+
+
+def test_a_far_off_cell_is_drawn_as_a_table_not_a_giant_picture(tmp_path):
+    (tmp_path / "far.xc").write_text("primary a b\noption a show (1, 1) = 1\noption b show (100000, 100000) = 2\n")
+    result = excover("run", tmp_path / "far.xc", "--svg", tmp_path / "far.svg")
+    assert result.returncode == 0 and b"option" in result.stdout
+    assert (tmp_path / "far.svg").stat().st_size < 10_000

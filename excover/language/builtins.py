@@ -4,6 +4,7 @@ which charges the budget for every element, so no built-in can run unbounded."""
 from __future__ import annotations
 
 import itertools
+import math
 from typing import Any, Callable, Iterable
 
 import datetime
@@ -14,6 +15,8 @@ from excover.language.failure import fail
 from excover.language.values import Builtin, Grid, a_type, format_value
 
 def _walk(ev: Any, node: Any, value: Any) -> list:
+    if isinstance(value, (range, list, tuple, str)):
+        ev.charge_size(node, len(value), "that list")  # refused before it is built, if too long
     return list(ev.iterate(value, node))
 
 
@@ -64,7 +67,11 @@ def _abs(ev, node, value):
 
 @_builtin("str")
 def _str(ev, node, value):
-    return format_value(value)
+    if isinstance(value, (range, list, tuple, str, dict, set, frozenset)):
+        ev.charge_size(node, len(value), "that text")  # a part of the text for every element
+    text = format_value(value)
+    ev.charge_size(node, len(text) // 100, "that text")
+    return text
 
 
 @_builtin("int")
@@ -87,27 +94,28 @@ def _zip(ev, node, *values):
     return list(zip(*(_walk(ev, node, value) for value in values)))
 
 
-def _combinatorial(name: str, make: Callable[..., Iterable]) -> None:
+def _combinatorial(name: str, make: Callable[..., Iterable], how_many: Callable[[int, int], int]) -> None:
     def call(ev, node, value, *rest):
+        pool = _walk(ev, node, value)
+        size = rest[0] if rest and isinstance(rest[0], int) and not isinstance(rest[0], bool) else len(pool)
+        if 0 <= size <= len(pool):
+            ev.charge_size(node, how_many(len(pool), size), f"{name}()")
         result = []
-        for combination in make(_walk(ev, node, value), *rest):
-            ev.charge(node)
+        for combination in make(pool, *rest):
             result.append(combination)
         return result
     BUILTINS[name] = Builtin(name, call)
 
 
-_combinatorial("permutations", itertools.permutations)
-_combinatorial("combinations", itertools.combinations)
+_combinatorial("permutations", itertools.permutations, math.perm)
+_combinatorial("combinations", itertools.combinations, math.comb)
 
 
 @_builtin("product")
 def _product(ev, node, *values):
-    result = []
-    for combination in itertools.product(*(_walk(ev, node, value) for value in values)):
-        ev.charge(node)
-        result.append(combination)
-    return result
+    pools = [_walk(ev, node, value) for value in values]
+    ev.charge_size(node, math.prod(len(pool) for pool in pools), "product()")
+    return list(itertools.product(*pools))
 
 
 def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
@@ -264,10 +272,9 @@ def _shape(ev, node, picture):
 
 @_builtin("box")
 def _box(ev, node, *sizes):
-    cells = geometry.box(*sizes)
-    for _ in cells:
-        ev.charge(node)
-    return cells
+    if all(isinstance(size, int) for size in sizes):
+        ev.charge_size(node, math.prod(max(size, 0) for size in sizes), "box()")
+    return geometry.box(*sizes)
 
 
 def _as_shape(value, node):

@@ -21,7 +21,7 @@ from lark import Token, Tree
 from excover.errors import ExcoverError, read_text
 from excover.language.parse import parse
 from excover.language.builtins import BUILTINS
-from excover.language.expressions import EXPRESSIONS, describe, order_key, string_literal
+from excover.language.expressions import MAX_SEQUENCE, EXPRESSIONS, describe, order_key, string_literal
 from excover.language.failure import ModelFailure, fail, suggestion
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind
 from excover.model import Item, LoadedModel, Option, Param, Problem
@@ -358,7 +358,21 @@ class Evaluator:
     def declare(self, item: Item, node: Any) -> None:
         if item.name in self.items:
             raise fail(f"item {item.name} is declared twice", node)
+        if len(self.items) >= self.budget.max_options:  # as many items as options, at most
+            raise fail(f"the model declares more than {self.budget.max_options:,} items "
+                       "(raise the limit with --max-options)", node)
         self.items[item.name] = (item, node)
+
+    def charge_size(self, node: Any, size: int, what: str) -> None:
+        """Charge the building of a value of `size` parts (elements, characters) to the
+        budget, and refuse one larger than any single value may be."""
+        if size > MAX_SEQUENCE:
+            raise fail(f"{what} would have {size:,} parts; no value may have more than {MAX_SEQUENCE:,}", node)
+        budget = self.budget
+        budget.steps += size
+        if budget.steps > budget.max_steps:
+            raise fail(f"the model runs past its budget of {budget.max_steps:,} steps "
+                       f"(raise it with --max-steps)", node)
 
     def bounds(self, node: Tree, scope: Scope) -> tuple[int, int | None]:
         if node.data == "exact_bounds":

@@ -157,8 +157,11 @@ def _binary(ev, node, scope):
         result = left // right
     else:
         result = left % right
-    if isinstance(result, (str, list, tuple)) and len(result) > MAX_SEQUENCE:
-        raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+    if isinstance(result, (str, list, tuple)):
+        if len(result) > MAX_SEQUENCE:
+            raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+        # What is built is paid for: an element a step, ten characters a step.
+        ev.charge_size(node, len(result) // 10 if isinstance(result, str) else len(result), "that value")
     return _checked(result, node)
 
 

@@ -51,9 +51,18 @@ def painted_cells(solution: Solution) -> dict[Any, Any]:
     return cells
 
 
+MAX_PICTURE_CELLS = 250_000  # a drawing larger than this (a stray far-off cell) becomes the table
+
+
 def _is_lattice(cells, dimension: int) -> bool:
-    return bool(cells) and all(isinstance(k, tuple) and len(k) == dimension and all(isinstance(v, int) for v in k)
-                               for k in cells)
+    """Whether the cells are positions of a `dimension`-D grid small enough to draw."""
+    if not cells or not all(isinstance(k, tuple) and len(k) == dimension and all(isinstance(v, int) for v in k)
+                            for k in cells):
+        return False
+    area = 1
+    for axis in range(dimension):
+        area *= max(k[axis] for k in cells) - min(k[axis] for k in cells) + 1
+    return area <= MAX_PICTURE_CELLS
 
 
 def _style(paint: Paint | None, colours: bool) -> str:
