@@ -2,9 +2,10 @@
 
 Generates minimal 9x9 sudokus from puzzles/sudoku.xc (seeds 1..count, the model built once,
 as `excover generate sudoku.xc -p givens=empty --seed S` does for one), checks each with an
-independent counter (plain backtracking, nothing shared with the solver) for a unique answer,
-and prints the median and slowest time a puzzle, how many are minimal (with --symmetric: no
-pair of clues can go), the distribution of clue counts and the
+independent counter (Norvig's propagation, nothing shared with the solver) for a unique answer,
+and prints the median and slowest time a puzzle, how many are minimal (no single clue can go;
+with --symmetric also how many have no pair of clues that can go), the distribution of clue
+counts and the
 median number of search nodes to solve a puzzle and prove it unique.
 """
 
@@ -33,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     problem = load(ROOT / "puzzles" / "sudoku.xc", {"givens": "empty"}).problem
     problem.matrix  # built once, before the clock starts, as for a batch of puzzles
-    times, clue_counts, nodes, unique, minimal = [], [], [], 0, 0
+    times, clue_counts, nodes, unique, minimal, pairs = [], [], [], 0, 0, 0
     for seed in range(1, args.count + 1):
         started = time.perf_counter()
         puzzle = generate(problem, seed=seed, symmetric=args.symmetric)
@@ -45,9 +46,11 @@ def main() -> None:
             clues.update(problem.options[index].data["show"])
         unique += count_fillings(clues, sudoku_units(), "123456789") == 1
         minimal += puzzle.minimal
-    print(f"{args.count} minimal{' symmetric' if args.symmetric else ''} 9x9 sudokus: "
+        pairs += puzzle.pairs_minimal
+    print(f"{args.count} {'symmetric' if args.symmetric else 'minimal'} 9x9 sudokus: "
           f"median {1e3 * statistics.median(times):.1f} ms, slowest {1e3 * max(times):.1f} ms a puzzle; "
-          f"{unique} unique by an independent count, {minimal} minimal")
+          f"{unique} unique by an independent count, {minimal} minimal"
+          + (f", {pairs} with no pair of clues that can go" if args.symmetric else ""))
     histogram = collections.Counter(clue_counts)
     print("clues:  " + "  ".join(f"{k}: {histogram[k]}" for k in sorted(histogram)))
     print(f"median clues {statistics.median(clue_counts):g}; median search nodes to solve and prove unique "

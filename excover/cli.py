@@ -446,6 +446,7 @@ def _generate(args) -> int:
         elif args.format == "json":
             print(_json({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
                               "indices": list(puzzle.clues), "param": setting, "minimal": puzzle.minimal,
+                              "pairs_minimal": puzzle.pairs_minimal,
                               "nodes": puzzle.nodes, "solution": list(puzzle.solution)}), flush=True)
         else:
             if seed > first:
@@ -465,7 +466,8 @@ def _draw_puzzle(model, puzzle, seed: int, new_clues: list[int], setting: str | 
                               notes=model.outline_notes))
         return
     console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clue{'s' if len(puzzle.clues) != 1 else ''}"
-                  f"{', minimal' if puzzle.minimal else ''}; {puzzle.nodes} search nodes to solve it and prove it unique")
+                  f"{', minimal' if puzzle.minimal else ', no symmetric pair of clues can go' if puzzle.pairs_minimal else ''}"
+                  f"; {puzzle.nodes} search nodes to solve it and prove it unique")
     console.print(picture(problem.solution(puzzle.clues), outline=model.outline, forced=puzzle.clues,
                           notes=model.outline_notes))
     console.print("Its solution:")
@@ -513,12 +515,12 @@ def _run_batch(args) -> int:
     args.file = _model_path(args.file)
     if not equals or not args.file.endswith(".xc"):
         raise ExcoverError("--batch NAME=FILE needs a .xc model and a param name")
-    lines = []
-    for line in _value_or_file("@" + path, "--batch").splitlines():
+    lines = []  # (the line's number in the file, its text), blank lines left out
+    for number, line in enumerate(_value_or_file("@" + path, "--batch").splitlines(), start=1):
         if line.strip() == "end":
             break
         if line.strip():
-            lines.append(line.strip())
+            lines.append((number, line.strip()))
     if not lines:
         raise ExcoverError(f"--batch: {path} has no lines")
     params = _params(args)
@@ -537,7 +539,7 @@ def _run_batch(args) -> int:
     solved = failed = 0
     for start in range(0, len(lines), BATCH_CHUNK):
         out, forced_lists = [], []
-        for number, line in enumerate(lines[start:start + BATCH_CHUNK], start=start + 1):
+        for number, line in lines[start:start + BATCH_CHUNK]:
             try:
                 forced_lists.append(evaluator.givens_for(name, line))
                 out.append(None)  # to be filled from the search's answer

@@ -18,6 +18,7 @@ class ExcoverError(Exception):
         self.line = line
         self.column = column
         self.source_line = source_line
+        self.notes: list[str] = []  # lines said after it: where an included file was included
 
     @property
     def location(self) -> str:
@@ -28,7 +29,7 @@ class ExcoverError(Exception):
         text = f"{self.location}: {self.message}" if self.location else self.message
         if self.source_line is not None and self.column is not None:
             text += f"\n    {self.source_line}\n    {' ' * (self.column - 1)}^"
-        return text
+        return "\n".join([text, *self.notes])
 
 
 class ModelError(ExcoverError):

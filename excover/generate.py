@@ -10,7 +10,9 @@ other forced options and stopped at the second solution.
 One pass leaves a *minimal* puzzle: if removing clue c once left several answers, removing
 it from any smaller clue set leaves at least as many, so no clue skipped on the way can go
 later. With ``symmetric``, clues go in pairs (a cell and its image under a half turn of the
-grid), the way published sudokus are set.
+grid), the way published sudokus are set: the pass then proves that no pair can go
+(`pairs_minimal`), and the puzzle is called `minimal` only when each single clue is found
+needed too (usually one of a pair could go).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class Puzzle:
     clues: tuple[int, ...]  # option indices, the model's own forced options included
     solution: tuple[int, ...]  # the options of the one solution
     nodes: int  # search nodes to solve it from its clues and prove the answer unique
-    minimal: bool  # whether no single clue (or pair, when symmetric) can be removed
+    minimal: bool  # whether no single clue can be removed (the answer would not be unique)
+    pairs_minimal: bool = False  # symmetric puzzles: whether no related pair of clues can be removed
 
 
 def generate(problem: Problem, *, seed: int | None = None, target: int | None = None, symmetric: bool = False,
@@ -62,11 +65,15 @@ def generate(problem: Problem, *, seed: int | None = None, target: int | None = 
             break
         if unique(clues - group):
             clues -= group
-    minimal = not stopped_early or all(not unique(clues - group) for group in groups if group <= clues)
+    removable = [group for group in groups if group <= clues]
+    groups_minimal = not stopped_early or all(not unique(clues - group) for group in removable)
+    # One pass proves no group can go; when groups are pairs, single clues are tried here.
+    singles = [{index} for index in clues if index not in fixed]
+    minimal = groups_minimal and (not symmetric or all(not unique(clues - single) for single in singles))
     ordered = tuple(sorted(clues))
     proof = problem.search(forced=ordered, max_solutions=2)
     proof.count()
-    return Puzzle(ordered, tuple(sorted(solution)), proof.nodes, minimal)
+    return Puzzle(ordered, tuple(sorted(solution)), proof.nodes, minimal, symmetric and groups_minimal)
 
 
 def _clue_groups(candidates: list[int], problem: Problem, symmetric: bool) -> list[set[int]]:

@@ -106,12 +106,17 @@ def _adopted_subtrees(what: str, paths: Sequence[tuple[int, ...]]) -> list[tuple
     return subtrees(what, _adopted, paths)
 
 
+GUIDED_CHUNK = 8  # the most subtrees a worker takes at once: a checkpoint is never far behind
+
+
 def _guided(paths: list, workers: int) -> list[list]:
-    """Paths in chunks that shrink as the work runs out: few trips while there is much to do,
-    single subtrees at the end so that no worker waits long for the last one."""
+    """Paths in chunks that shrink as the work runs out: fewer trips while there is much to do,
+    single subtrees at the end so that no worker waits long for the last one. A chunk is at
+    most GUIDED_CHUNK subtrees, since its results (and a checkpoint's records) come back
+    together."""
     chunks, start = [], 0
     while start < len(paths):
-        size = max(1, (len(paths) - start) // (4 * workers))
+        size = max(1, min(GUIDED_CHUNK, (len(paths) - start) // (4 * workers)))
         chunks.append(paths[start:start + size])
         start += size
     return chunks

@@ -172,3 +172,13 @@ def test_generate_as_json_names_the_clues_and_the_param(capsys):
     record = json.loads(capsys.readouterr().out)
     assert record["seed"] == 7 and record["minimal"] and record["param"].startswith("givens=")
     assert len(record["clues"]) == len(record["indices"]) == 81 - record["param"].count(".")
+
+
+def test_a_symmetric_puzzle_is_called_minimal_only_when_no_single_clue_can_go():
+    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    for seed in (1, 2, 3):
+        puzzle = generate(problem, seed=seed, symmetric=True)
+        cells = clue_cells(problem, puzzle.clues)
+        single = any(count_fillings({c: v for c, v in cells.items() if c != cell}, sudoku_units(), "123456789") == 1
+                     for cell in cells)
+        assert puzzle.pairs_minimal and puzzle.minimal == (not single)

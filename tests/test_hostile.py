@@ -266,3 +266,22 @@ def test_a_far_off_cell_is_drawn_as_a_table_not_a_giant_picture(tmp_path):
     result = excover("run", tmp_path / "far.xc", "--svg", tmp_path / "far.svg")
     assert result.returncode == 0 and b"option" in result.stdout
     assert (tmp_path / "far.svg").stat().st_size < 10_000
+
+
+def test_an_error_in_an_included_file_says_where_it_was_included(tmp_path):
+    (tmp_path / "part.xc").write_text("let x = 1\nlet y = nowhere + 1\n")
+    (tmp_path / "main.xc").write_text('# main\ninclude "part.xc"\nprimary a\noption a\n')
+    (tmp_path / "top.xc").write_text('include "main.xc"\n')
+    result = excover("count", tmp_path / "top.xc")
+    refused(result, "part.xc:2:9: unknown name 'nowhere'")
+    assert result.stderr.decode().splitlines()[-2:] == [f"  included from {tmp_path / 'main.xc'}:2:9",
+                                                         f"  included from {tmp_path / 'top.xc'}:1:9"]
+
+
+def test_a_batch_skips_blank_lines_and_solves_around_a_bad_one(tmp_path):
+    good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    (tmp_path / "lines.txt").write_text(f"\n{good[:40]}\n\n{good}\n   \n")
+    result = excover("run", "sudoku.xc", "--batch", f"givens={tmp_path / 'lines.txt'}")
+    out = result.stdout.decode().splitlines()
+    assert result.returncode == 2 and len(out) == 2
+    assert out[0].startswith("error: line 2: ") and len(out[1]) == 81  # numbered as in the file

@@ -274,3 +274,9 @@ def test_a_signal_to_the_parent_alone_ends_its_workers_cleanly(tmp_path, stop, c
     while processes_running(str(checkpoint)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not processes_running(str(checkpoint))  # no worker outlives the parent
+
+
+def test_workers_take_few_subtrees_at_a_time_so_checkpoints_keep_up():
+    chunks = parallel._guided(list(range(2000)), 2)
+    assert sum(chunks, []) == list(range(2000))
+    assert max(map(len, chunks)) <= parallel.GUIDED_CHUNK and len(chunks[-1]) == 1

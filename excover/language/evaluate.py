@@ -270,7 +270,12 @@ class Evaluator:
             text = read_text(path, f"the included file {relative!r}")
         except ExcoverError as error:
             raise fail(error.message, token) from None
-        self.run_file(text, str(path), path)
+        try:
+            self.run_file(text, str(path), path)
+        except ExcoverError as error:  # said where it was included from, as a compiler does
+            line, column = _position(token)
+            error.notes.append(f"  included from {self.current.filename}:{line}:{column}")
+            raise
 
     def statement_report(self, node: Tree) -> None:
         self.reports.append((node.children[0], self.current))
