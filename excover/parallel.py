@@ -49,8 +49,11 @@ class Split:
 
 
 def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | None = None) -> Split:
-    """Split at `depth`, or else at the first depth with at least `subproblems` subtrees (or
-    none left: the search ended in the top levels)."""
+    """Split at `depth`, or else at a depth with at least `subproblems` subtrees (or none
+    left: the search ended in the top levels). Each try searches the top of the tree again,
+    so while the subtrees are few (a narrow tree, where they barely multiply from one level to
+    the next) the depth doubles; once they are many it grows a level at a time, since a wide
+    tree multiplies them at each level."""
     fixed = depth is not None
     depth = depth if fixed else 1
     while True:
@@ -58,7 +61,7 @@ def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | 
         paths, above = search.split(depth)
         if fixed or not paths or len(paths) >= subproblems or depth > matrix.primary_count:
             return Split(depth, tuple(paths), tuple(above), search.nodes)
-        depth += 1
+        depth = depth * 2 if len(paths) * 16 < subproblems else depth + 1
 
 
 # -- the work of one subproblem (runs in a worker) ----------------------------------------
@@ -107,6 +110,7 @@ def _adopted_subtrees(what: str, paths: Sequence[tuple[int, ...]]) -> list[tuple
 
 
 GUIDED_CHUNK = 8  # the most subtrees a worker takes at once: a checkpoint is never far behind
+IN_FLIGHT = 3  # chunks a worker may have handed out and unread: enough to keep it busy
 
 
 def _guided(paths: list, workers: int) -> list[list]:
@@ -149,8 +153,29 @@ class LocalWorkers:
         self.pool = multiprocessing.get_context().Pool(jobs, initializer=_adopt, initargs=(matrix, tuple(forced)))
 
     def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
+        """The results as the workers finish them, with at most IN_FLIGHT chunks per worker
+        handed out and not yet taken: the solutions stream through a bounded buffer, however
+        slowly they are printed."""
+        import queue
+
+        finished: queue.SimpleQueue = queue.SimpleQueue()
+        chunks = iter(_guided(list(paths), self.workers))
         task = functools.partial(_adopted_subtrees, what)
-        for results in self.pool.imap_unordered(task, _guided(list(paths), self.workers)):
+
+        def hand_out() -> bool:
+            chunk = next(chunks, None)
+            if chunk is None:
+                return False
+            self.pool.apply_async(task, (chunk,), callback=finished.put, error_callback=finished.put)
+            return True
+
+        out = sum(hand_out() for _ in range(IN_FLIGHT * self.workers))
+        while out:
+            results = finished.get()
+            out -= 1
+            if isinstance(results, BaseException):
+                raise results
+            out += hand_out()
             yield from results
 
     def close(self, finished: bool) -> None:

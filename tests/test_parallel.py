@@ -280,3 +280,34 @@ def test_workers_take_few_subtrees_at_a_time_so_checkpoints_keep_up():
     chunks = parallel._guided(list(range(2000)), 2)
     assert sum(chunks, []) == list(range(2000))
     assert max(map(len, chunks)) <= parallel.GUIDED_CHUNK and len(chunks[-1]) == 1
+
+
+def test_a_deep_narrow_tree_splits_without_a_search_per_level(tmp_path, capsys):
+    chain = tmp_path / "chain.xc"
+    chain.write_text("primary a(k) for k in 1..4000\noption a(k) for k in 1..4000\n")
+    model = load(chain)
+    plan = parallel.split(model.problem.matrix, (), 400)
+    assert plan.depth >= 2048 and not plan.paths and len(plan.above) == 1  # the depth doubled its way down
+    assert main(["count", str(chain), "--jobs", "2"]) == 0 and capsys.readouterr().out == "1\n"
+
+
+def test_enumeration_streams_through_a_bounded_window(no_probe):
+    model = load(PUZZLES / "queens.xc", {"n": "8"})
+    workers = parallel.LocalWorkers(model.problem.matrix, (), 2)
+    handed = []
+    original = workers.pool.apply_async
+
+    def counting(*args, **kwargs):
+        handed.append(1)
+        return original(*args, **kwargs)
+
+    workers.pool.apply_async = counting
+    try:
+        plan = parallel.split(model.problem.matrix, (), 40)
+        results = workers.run("solutions", plan.paths)
+        next(results)
+        assert len(handed) <= parallel.IN_FLIGHT * 2 + 1  # not every chunk at once
+        rest = list(results)
+        assert 1 + len(rest) == len(plan.paths)
+    finally:
+        workers.close(True)
