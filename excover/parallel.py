@@ -17,12 +17,14 @@ subproblems, so an interrupted count resumes where it stopped.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -145,6 +147,21 @@ class InProcess:
         pass
 
 
+@contextlib.contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back for a moment and delivered after it (where the system can
+    do so), so that their exception is not raised while a lock is held."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = block(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, previous)
+
+
 class LocalWorkers:
     """`jobs` processes on this machine, each with the model sent once."""
 
@@ -166,7 +183,8 @@ class LocalWorkers:
             chunk = next(chunks, None)
             if chunk is None:
                 return False
-            self.pool.apply_async(task, (chunk,), callback=finished.put, error_callback=finished.put)
+            with _signals_deferred():  # Ctrl-C inside the pool's locks would leave them held
+                self.pool.apply_async(task, (chunk,), callback=finished.put, error_callback=finished.put)
             return True
 
         out = sum(hand_out() for _ in range(IN_FLIGHT * self.workers))
