@@ -169,3 +169,15 @@ def test_count_reports_progress_while_it_runs():
     assert total == 300 and seen
     assert [p for p, _ in seen] == sorted(p for p, _ in seen) and all(0 <= p < 1 for p, _ in seen)
     assert all(found <= total for _, found in seen)
+
+
+@pytest.mark.parametrize("settings", [{"max_solutions": -1}, {"max_nodes": -5}, {"time_limit": float("nan")},
+                                      {"time_limit": -1.0}, {"max_solutions": 1.5}])
+def test_limits_outside_their_range_are_refused_alike_on_every_engine(settings, monkeypatch):
+    from excover.engine import Search
+
+    problem = queens(6)
+    for engine in ("native", "python"):
+        monkeypatch.setenv("EXCOVER_ENGINE", engine)
+        with pytest.raises(ValueError):
+            Search(problem.matrix, **settings)

@@ -26,9 +26,21 @@ except ImportError:  # no compiler at install time
 _noticed = False
 
 
+def _check_limits(settings: dict) -> None:
+    """The limits mean the same on every engine: none is negative."""
+    for name in ("max_solutions", "max_nodes"):
+        value = settings.get(name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise ValueError(f"{name} must be a whole number, 0 or more (or None), not {value!r}")
+    limit = settings.get("time_limit")
+    if limit is not None and not (isinstance(limit, (int, float)) and 0 <= limit < float("inf")):
+        raise ValueError(f"time_limit must be a number of seconds, 0 or more (or None), not {limit!r}")
+
+
 def Search(matrix, **settings):
     """A search with the best engine available; see the module docstring."""
     global _noticed
+    _check_limits(settings)
     if NativeSearch is not None and os.environ.get("EXCOVER_ENGINE", "native") != "python":
         return NativeSearch(matrix, **settings)
     if NativeSearch is None and not _noticed:
