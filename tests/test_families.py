@@ -2,6 +2,7 @@
 matchings and raw matrices, against public answers and independent checkers."""
 
 import csv
+import functools
 import json
 import math
 from pathlib import Path
@@ -109,9 +110,11 @@ def sudoku16_cases():
 
 
 def test_16x16_cases():
+    batches = {}  # one model a set of symbols, each case's clues forced in it
     for name, symbols, givens, count, *solution in sudoku16_cases():
-        loaded = model("sudoku.xc", box_rows=4, box_cols=4, symbols=symbols, givens=givens)
-        found = solutions(loaded, limit=2)
+        if symbols not in batches:
+            batches[symbols] = Batch("sudoku.xc", box_rows=4, box_cols=4, symbols=symbols)
+        found = batches[symbols].solutions(givens, limit=2)
         expected = 2 if count == ">1" else int(count)
         assert len(found) == expected, name
         for s in found[:1]:
@@ -124,12 +127,16 @@ def test_16x16_cases():
 SIXTEEN = "123456789ABCDEFG"  # janko writes 1..16; the model takes one character a symbol
 
 
+@functools.lru_cache(maxsize=1)
+def sixteen_batch():
+    return Batch("sudoku.xc", box_rows=4, box_cols=4, symbols=SIXTEEN)  # built once for every puzzle
+
+
 @pytest.mark.parametrize("key", janko_keys(("sudoku16", "janko_sudoku16_sample.json"), "16x16")[:8])
 def test_janko_16x16(key):
     clues, _, published = janko(("sudoku16", "janko_sudoku16_sample.json"), key)
     givens = "\n".join("".join("." if v == "-" else SIXTEEN[int(v) - 1] for v in row) for row in clues)
-    loaded = model("sudoku.xc", box_rows=4, box_cols=4, symbols=SIXTEEN, givens=givens)
-    found = solutions(loaded, limit=2)
+    found = sixteen_batch().solutions(givens, limit=2)
     assert len(found) == 1
     grid = grid_of(found[0], 16, 16)
     assert rules.sudoku(grid, 4, 4)
