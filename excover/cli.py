@@ -373,7 +373,7 @@ def _run_case(model, args, case: int = 0) -> int:
         if shown == 1 and args.svg:
             from excover.render.svg import svg
 
-            _write(args.svg, svg(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
+            _write(args.svg, svg(solution, **model.drawing))
         if args.format == "json":
             print(_json(as_json(solution, shown)), flush=True)
             continue
@@ -385,7 +385,7 @@ def _run_case(model, args, case: int = 0) -> int:
         if shown > 1:
             console.print()
         console.print(f"Solution {shown}:")
-        console.print(picture(solution, outline=model.outline, forced=model.forced, notes=model.outline_notes))
+        console.print(picture(solution, **model.drawing))
         sys.stdout.flush()
     if in_parallel:
         total, stopped_by = shown, None

@@ -133,35 +133,32 @@ def _as_option(spec: Option | Iterable[str | tuple[str, str | None]]) -> Option:
     return Option(tuple(items))
 
 
-def _names_in(text: str) -> list[str]:
-    """The blank-separated names of a string, blanks inside (), [] or {} kept."""
-    names, current, depth = [], [], 0
-    for character in text:
+def _outside_brackets(text: str) -> Iterator[int]:
+    """The positions of the characters of `text` that stand outside (), [] and {}."""
+    depth = 0
+    for k, character in enumerate(text):
         if character in "([{":
             depth += 1
         elif character in ")]}":
             depth = max(depth - 1, 0)
-        if character.isspace() and depth == 0:
-            if current:
-                names.append("".join(current))
-                current = []
-        else:
-            current.append(character)
-    if current:
-        names.append("".join(current))
-    return names
+        elif depth == 0:
+            yield k
+
+
+def _names_in(text: str) -> list[str]:
+    """The blank-separated names of a string, blanks inside (), [] or {} kept."""
+    names, start = [], 0
+    for k in _outside_brackets(text):
+        if text[k].isspace():
+            names.append(text[start:k])
+            start = k + 1
+    names.append(text[start:])
+    return [name for name in names if name]
 
 
 def _colour_of(entry: str) -> tuple[str, str | None]:
     """ "x:A" -> ("x", "A"): the last colon outside brackets parts a name from its colour."""
-    depth, split = 0, -1
-    for k, character in enumerate(entry):
-        if character in "([{":
-            depth += 1
-        elif character in ")]}":
-            depth = max(depth - 1, 0)
-        elif character == ":" and depth == 0:
-            split = k
+    split = max((k for k in _outside_brackets(entry) if entry[k] == ":"), default=-1)
     if split < 0:
         return entry, None
     return entry[:split], entry[split + 1:] or None

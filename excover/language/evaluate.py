@@ -373,11 +373,9 @@ class Evaluator:
         budget, and refuse one larger than any single value may be."""
         if size > MAX_SEQUENCE:
             raise fail(f"{what} would have {size:,} parts; no value may have more than {MAX_SEQUENCE:,}", node)
-        budget = self.budget
-        budget.steps += size
-        if budget.steps > budget.max_steps:
-            raise fail(f"the model runs past its budget of {budget.max_steps:,} steps "
-                       f"(raise it with --max-steps)", node)
+        self.budget.steps += size
+        if self.budget.steps > self.budget.max_steps:
+            raise self.past_budget(node)
 
     def bounds(self, node: Tree, scope: Scope) -> tuple[int, int | None]:
         if node.data == "exact_bounds":
@@ -517,8 +515,11 @@ class Evaluator:
         budget = self.budget
         budget.steps += 1
         if budget.steps > budget.max_steps:
-            raise fail(f"the model runs past its budget of {budget.max_steps:,} steps "
-                       f"(raise it with --max-steps)", node)
+            raise self.past_budget(node)
+
+    def past_budget(self, node: Any) -> ModelFailure:
+        return fail(f"the model runs past its budget of {self.budget.max_steps:,} steps "
+                    f"(raise it with --max-steps)", node)
 
     def eval(self, node: Any, scope: Scope) -> Any:
         self.charge(node)
