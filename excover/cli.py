@@ -561,9 +561,26 @@ def _run_batch(args) -> int:
     return FOUND if solved == len(lines) else NOT_FOUND
 
 
+def _quiet_dask() -> None:
+    """Dask logs a lost scheduler as pages of tracebacks on standard error, while it tries to
+    reconnect; the command says what happened once, in a sentence, and only its own critical
+    messages get through."""
+    try:
+        import distributed  # noqa: F401 -- sets up Dask's log handlers, which we then turn down
+    except ImportError:
+        return  # the command says how to install it
+    import logging
+
+    for logger in list(logging.root.manager.loggerDict.values()):  # distributed.*, tornado, bokeh
+        for handler in getattr(logger, "handlers", ()):
+            handler.setLevel(logging.CRITICAL)
+
+
 def _parallel(args, enumerating: bool = False) -> bool:
     """Whether to split the search over workers: by default, unless a seed or a limit asks for
     one ordinary search (or, for run, not every solution is wanted)."""
+    if args.cluster is not None:
+        _quiet_dask()
     asked = args.cluster is not None or (args.jobs or 0) > 1 or getattr(args, "checkpoint", None) is not None
     single = args.seed is not None or args.time_limit is not None or args.node_limit is not None
     if asked and single:

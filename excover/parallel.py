@@ -204,6 +204,11 @@ class LocalWorkers:
         self.pool.join()
 
 
+def _lost(error: Exception) -> ExcoverError:
+    return ExcoverError(f"the Dask cluster was lost mid-run ({type(error).__name__}: {error}); "
+                        "with --checkpoint FILE, a run again resumes where it stopped")
+
+
 class ClusterWorkers:
     """A Dask cluster: the model is scattered to every worker once; a subproblem lost with a
     worker is run again by the scheduler, and each result is taken once."""
@@ -217,23 +222,26 @@ class ClusterWorkers:
             self.client = Client(address, timeout=CLUSTER_TIMEOUT)
         except Exception as error:  # unreachable, or an address Dask cannot use (no port, TLS unset)
             raise ExcoverError(f"--cluster {address}: cannot reach the Dask scheduler ({error})") from None
-        self.workers = max(1, sum(self.client.nthreads().values()))
-        self.model = self.client.scatter((matrix, tuple(forced)), broadcast=True, hash=False)
+        try:
+            self.workers = max(1, sum(self.client.nthreads().values()))
+            self.model = self.client.scatter((matrix, tuple(forced)), broadcast=True, hash=False)
+        except Exception as error:
+            self.client.close()
+            raise _lost(error) from None
 
     def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
         from distributed import as_completed
 
-        futures = [self.client.submit(subtrees, what, self.model, chunk, pure=False)
-                   for chunk in _guided(list(paths), self.workers)]
         try:
+            futures = [self.client.submit(subtrees, what, self.model, chunk, pure=False)
+                       for chunk in _guided(list(paths), self.workers)]
             for future in as_completed(futures):
                 results = future.result()
                 yield from results
         except (GeneratorExit, KeyboardInterrupt):
             raise
         except Exception as error:  # the scheduler (or the connection to it) is gone
-            raise ExcoverError(f"the Dask cluster was lost mid-run ({type(error).__name__}: {error}); "
-                               "with --checkpoint FILE, a run again resumes where it stopped") from None
+            raise _lost(error) from None
 
     def close(self, finished: bool) -> None:
         self.client.close()

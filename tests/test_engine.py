@@ -80,6 +80,22 @@ def test_unlimited_pieces_tile_a_strip_in_fibonacci_ways(n, tilings):
     assert fibonacci_strip(n).count() == tilings
 
 
+def identical_options(n, lo, hi):
+    return Problem(primary=[Item("a", lo, hi)], options=[["a"]] * n)
+
+
+@pytest.mark.parametrize("n, lo, hi, count", [(8, 8, 8, 1), (8, 3, 5, 56 + 70 + 56), (8, 0, 1, 9), (5, 6, 9, 0)])
+def test_an_item_taking_several_of_identical_options_counts_each_set_once(n, lo, hi, count):
+    assert identical_options(n, lo, hi).count() == count
+
+
+def test_an_item_needing_all_of_its_options_costs_a_node_a_level_not_a_square():
+    """Knuth's M5: a level stops when its list is too short for what the item still needs, so
+    the later options are not each tried and refuted one level down (n**2 / 2 nodes)."""
+    search = identical_options(2000, 2000, 2000).search()
+    assert search.count() == 1 and search.nodes <= 2000 + 10
+
+
 def queens(n):
     rows = [f"r{r}" for r in range(n)]
     cols = [f"c{c}" for c in range(n)]

@@ -185,6 +185,44 @@ def test_a_dask_cluster_on_localhost_gives_the_same_counts_even_when_it_loses_a_
         assert total == 1472 and progress.done == progress.subproblems
 
 
+def test_a_scheduler_lost_mid_run_is_said_in_a_sentence(tmp_path):
+    """A real scheduler and workers, each its own process group on 127.0.0.1; the scheduler is
+    killed once the cluster has finished a chunk, well before the count could end."""
+    pytest.importorskip("distributed")
+    address_file = tmp_path / "scheduler.json"
+
+    def start(*argv):
+        return subprocess.Popen([sys.executable, "-m", *argv], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+
+    scheduler = start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                      "--scheduler-file", str(address_file))
+    workers = None
+    try:
+        deadline = time.monotonic() + 60
+        while not address_file.exists() or not address_file.read_text().strip():
+            assert time.monotonic() < deadline and scheduler.poll() is None
+            time.sleep(0.1)
+        address = json.loads(address_file.read_text())["address"]
+        workers = start("distributed.cli.dask_worker", address, "--host", "127.0.0.1", "--nworkers", "1",
+                        "--nthreads", "1", "--no-dashboard")
+        child = subprocess.Popen([sys.executable, "-m", "excover", "count", str(PUZZLES / "queens.xc"), "-p", "n=16",
+                                  "--cluster", address, "--progress"],  # 14,772,512 solutions: half a minute
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for line in child.stderr:
+            if line.startswith("progress:") and int(line.split()[1].split("/")[0]) > 1:
+                break  # a chunk came back from the cluster
+        os.killpg(scheduler.pid, signal.SIGKILL)
+        os.killpg(workers.pid, signal.SIGKILL)
+        out, err = child.communicate(timeout=120)
+    finally:
+        for process in (scheduler, workers):
+            if process is not None and process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+    assert child.returncode == 2 and out == ""
+    assert "the Dask cluster was lost mid-run" in err and "--checkpoint" in err and "Traceback" not in err
+
+
 def test_a_cluster_that_cannot_be_reached_is_a_clear_error(capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr(parallel, "CLUSTER_TIMEOUT", "1s")

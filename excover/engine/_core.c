@@ -560,6 +560,8 @@ static int advance(SearchObject *s, Level *level) {
     int i = level->item, x;
     if (level->covered)
         x = (level->choice != i || level->branch == 0) ? nd[level->choice].down : i;
+    else if (s->length[i] <= s->bound[i] - s->slack[i])
+        x = i;  /* too few options left for what i still needs after one more (Knuth's M5) */
     else
         x = nd[i].down;
     if (x != i) {

@@ -54,7 +54,11 @@ Then ``bound[i]`` drops by one and the level tries ``i``'s options in turn:
   option ``x`` of its list by committing ``x``'s other items.
 * Otherwise ``i`` may take several options, and to produce each *set* once the level
   tweaks every option it tries: option ``x`` is tried, then removed for the rest of this
-  level, so deeper levels can only add options that come after it in ``i``'s list.
+  level, so deeper levels can only add options that come after it in ``i``'s list. The
+  level stops as soon as the list is too short for what ``i`` still needs after one more
+  option (``length <= bound - slack``): without that test a level would try every later
+  option in turn, each a dead end one level down, and an item that needs all of its ``n``
+  options would cost ``n**2 / 2`` nodes instead of ``n``.
 * Last, when ``i`` needed no more options on entering the level, one more branch takes no
   more options for ``i``: it leaves the active list.
 
@@ -356,6 +360,8 @@ class PythonSearch:
         i = level.item
         if level.covered:
             x = self.dlink[level.choice] if level.choice != i or level.branch == 0 else i
+        elif self.length[i] <= self.bound[i] - self.slack[i]:
+            x = i  # too few options left for what i still needs after one more (Knuth's M5)
         else:
             x = self.dlink[i]
         if x != i:
