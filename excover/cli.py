@@ -565,11 +565,13 @@ def _quiet_dask() -> None:
     """Dask logs a lost scheduler as pages of tracebacks on standard error, while it tries to
     reconnect; the command says what happened once, in a sentence, and only its own critical
     messages get through."""
+    import importlib
+    import logging
+
     try:
-        import distributed  # noqa: F401 -- sets up Dask's log handlers, which we then turn down
+        importlib.import_module("distributed")  # which sets up Dask's log handlers
     except ImportError:
         return  # the command says how to install it
-    import logging
 
     for logger in list(logging.root.manager.loggerDict.values()):  # distributed.*, tornado, bokeh
         for handler in getattr(logger, "handlers", ()):

@@ -202,6 +202,51 @@ def test_budgets_stop_runaway_models():
         loads("primary a [0..*]\noption a for k in 1..20", "big.xc", budget=Budget(max_options=10))
 
 
+BIG = "let s = [k for k in 1..100000]\n"  # built in 100,000 steps; what follows would cost far more
+
+
+@pytest.mark.parametrize("text", [
+    BIG + "primary w(s, k) for k in 1..100000",  # a name made of a long list, many times
+    BIG + "let t = [str(s) for k in 1..100000]",
+    'let s = "x" * 999999\nlet t = ["{s}!" for k in 1..100000]',  # labels
+    'let s = "x" * 999999\nlet t = [len(split(s)) for k in 1..100000]',  # reading a text
+    BIG + "let t = [0 in s for k in 1..100000]",  # searching a list
+    BIG + "let u = [k for k in 1..100000]\nlet t = [s == u for k in 1..100000]",
+    BIG + "let t = [len(sorted([s, s, s])) for k in 1..100000]",
+    BIG + "let t = [len(set([tuple(s), tuple(s)])) for k in 1..100000]",  # hashing
+    BIG + "let t = [len({tuple(s): 1}) for k in 1..100000]",
+    BIG + "let t = [min([s, s]) for k in 1..100000]",
+    "let d = {k: k for k in 1..100000}\nlet t = [len(keys(d)) for k in 1..100000]",
+    'let g = grid [("x" * 1000) for r in 1..1000]\nlet t = [len(regions(g)) for k in 1..100000]',
+    'let g = grid [("x" * 300) for r in 1..300]\nlet t = [len(orientations(shape(g))) for k in 1..100000]',
+    "let t = [7 ** (k % 4000) for k in 1..1000000]",  # large numbers
+    "let t = [str(2 ** 13999) for k in 1..1000000]",
+    # A list holding another twice, forty deep: 40 steps to build, 2**40 parts to compare.
+    "def twice(x) = [x, x]\n"
+    "def deep(x, n) = x if n == 0 else deep(twice(x), n - 1)\n"
+    "let t = deep([1], 40) == deep([1], 40)",
+])
+def test_work_is_paid_for_by_its_size_not_by_the_steps_that_ask_for_it(text):
+    """Each of these asks for little and makes the interpreter do a lot: the budget counts the
+    work, so it stops them early, in about as long as the same budget of ordinary steps."""
+    with pytest.raises(ExcoverError, match="budget of 1,000,000 steps"):
+        loads(text + "\nprimary z\noption z\n", "big.xc", budget=Budget(max_steps=1_000_000))
+
+
+def test_a_range_answers_in_at_once():
+    model = loads("require not ((1, 2) in 1..10**12) and 10**11 in 1..10**12\nprimary z\noption z\n", "r.xc",
+                  budget=Budget(max_steps=1000))
+    assert model.problem.count() == 1
+
+
+def test_a_long_name_is_quoted_briefly_and_not_compared_for_a_suggestion():
+    with pytest.raises(ExcoverError) as caught:
+        loads(BIG + "primary z\noption z w(s)\n", "long.xc")
+    message = caught.value.message
+    assert message.startswith("item w([1, 2, 3") and "(688,898 characters) is not declared" in message
+    assert len(message) < 200
+
+
 def test_include_errors(tmp_path):
     (tmp_path / "a.xc").write_text('include "b.xc"\n')
     (tmp_path / "b.xc").write_text('include "a.xc"\n')

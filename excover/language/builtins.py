@@ -10,9 +10,9 @@ from typing import Any, Callable, Iterable
 import datetime
 
 from excover import geometry
-from excover.language.expressions import order_key
+from excover.language.expressions import CHARACTERS_PER_STEP, MAX_SEQUENCE, order_key
 from excover.language.failure import fail
-from excover.language.values import Builtin, Grid, a_type, format_value
+from excover.language.values import Builtin, Grid, a_type
 
 def _walk(ev: Any, node: Any, value: Any) -> list:
     if isinstance(value, (range, list, tuple, str)):
@@ -30,23 +30,25 @@ def _builtin(name: str):
 BUILTINS: dict[str, Builtin] = {}
 
 
-def _simple(name: str, consume: Callable[[list], Any]) -> None:
-    """A built-in of one iterable argument (or several values)."""
+def _simple(name: str, consume: Callable[[list], Any], compares: bool = False) -> None:
+    """A built-in of one iterable argument (or several values); one that `compares` or hashes
+    its values pays for looking through them."""
     def call(ev, node, *arguments):
-        if len(arguments) == 1:
-            return consume(_walk(ev, node, arguments[0]))
         if not arguments:
             raise fail(f"{name}() needs an argument", node)
-        return consume(list(arguments))
+        values = _walk(ev, node, arguments[0]) if len(arguments) == 1 else list(arguments)
+        if compares:
+            ev.charge_looking(node, values)
+        return consume(values)
     BUILTINS[name] = Builtin(name, call)
 
 
 _simple("sum", sum)
-_simple("min", min)
-_simple("max", max)
-_simple("sorted", lambda values: sorted(values, key=order_key))
+_simple("min", min, compares=True)
+_simple("max", max, compares=True)
+_simple("sorted", lambda values: sorted(values, key=order_key), compares=True)
 _simple("list", list)
-_simple("set", frozenset)
+_simple("set", frozenset, compares=True)
 _simple("tuple", tuple)
 _simple("any", any)
 _simple("all", all)
@@ -67,11 +69,7 @@ def _abs(ev, node, value):
 
 @_builtin("str")
 def _str(ev, node, value):
-    if isinstance(value, (range, list, tuple, str, dict, set, frozenset)):
-        ev.charge_size(node, len(value), "that text")  # a part of the text for every element
-    text = format_value(value)
-    ev.charge_size(node, len(text) // 100, "that text")
-    return text
+    return ev.text(value, node)
 
 
 @_builtin("int")
@@ -122,6 +120,7 @@ def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
     def call(ev, node, value):
         if not isinstance(value, dict):
             raise fail(f"{name}() needs a dict, not {a_type(value)}", node)
+        ev.charge_size(node, len(value), f"{name}()")
         return list(view(value))
     BUILTINS[name] = Builtin(name, call)
 
@@ -135,17 +134,21 @@ _dict_view("items", dict.items)
 def _regions(ev, node, grid):
     if not isinstance(grid, Grid):
         raise fail(f"regions() needs a grid, not {a_type(grid)}", node)
+    ev.charge_size(node, len(grid.cells), "regions()")
     return grid.regions()
 
 
 # -- text: reading data handed in as params ------------------------------------------------
 
 
-def _text(value, node, name: str) -> str:
+def _text(ev, node, value, name: str) -> str:
+    """A text to read (a param's data: up to ten times the longest value a model builds),
+    paid for as reading it costs."""
     if not isinstance(value, str):
         raise fail(f"{name}() needs a string, not {a_type(value)}", node)
-    if len(value) > 10_000_000:
+    if len(value) > 10 * MAX_SEQUENCE:
         raise fail(f"{name}(): the text is too long", node)
+    ev.charge(node, len(value) // CHARACTERS_PER_STEP)
     return value
 
 
@@ -155,7 +158,7 @@ def _number_or_text(token: str):
 
 @_builtin("split")
 def _split(ev, node, text, separator=None):
-    parts = _text(text, node, "split").split(separator)
+    parts = _text(ev, node, text, "split").split(separator)
     for _ in parts:
         ev.charge(node)
     return parts
@@ -164,7 +167,7 @@ def _split(ev, node, text, separator=None):
 @_builtin("lines")
 def _lines(ev, node, text):
     """The lines of a text that are not blank, without their outer blanks."""
-    found = [line.strip() for line in _text(text, node, "lines").splitlines() if line.strip()]
+    found = [line.strip() for line in _text(ev, node, text, "lines").splitlines() if line.strip()]
     for _ in found:
         ev.charge(node)
     return found
@@ -174,7 +177,7 @@ def _lines(ev, node, text):
 def _tokens(ev, node, text):
     """The words of a text (blanks, commas or new lines between them), each an integer when
     it reads as one, as edge_list reads the ends of edges: "1 2 x" -> [1, 2, "x"]."""
-    found = [_number_or_text(word) for word in _text(text, node, "tokens").replace(",", " ").split()]
+    found = [_number_or_text(word) for word in _text(ev, node, text, "tokens").replace(",", " ").split()]
     for _ in found:
         ev.charge(node)
     return found
@@ -184,7 +187,7 @@ def _tokens(ev, node, text):
 def _edge_list(ev, node, text):
     """ "1-2 2-3" (blanks, commas or new lines between edges) -> [(1, 2), (2, 3)]."""
     edges = []
-    for token in _text(text, node, "edge_list").replace(",", " ").split():
+    for token in _text(ev, node, text, "edge_list").replace(",", " ").split():
         ev.charge(node)
         ends = token.split("-")
         if len(ends) != 2 or not all(ends):
@@ -198,7 +201,7 @@ def _matrix_rows(ev, node, text):
     """Rows of a 0/1 matrix: numbers separated by blanks or commas, or runs of 0/1 digits;
     a first line "M N" giving the size (POJ 3740's format) is dropped."""
     rows = []
-    for line in _text(text, node, "matrix_rows").splitlines():
+    for line in _text(ev, node, text, "matrix_rows").splitlines():
         tokens = line.replace(",", " ").split()
         if len(tokens) == 1 and len(tokens[0]) > 1 and set(tokens[0]) <= {"0", "1"}:
             tokens = list(tokens[0])
@@ -220,7 +223,7 @@ def _matrix_rows(ev, node, text):
 def _matrix_cases(ev, node, text):
     """The matrices of an input that holds several, each headed by a line "M N" and followed by
     its M rows of N numbers (POJ 3740's format), as one text each; any other text is one case."""
-    lines = [line.split() for line in _text(text, node, "matrix_cases").splitlines() if line.strip()]
+    lines = [line.split() for line in _text(ev, node, text, "matrix_cases").splitlines() if line.strip()]
     cases, k = [], 0
     while k < len(lines):
         ev.charge(node)
@@ -266,8 +269,11 @@ def _shape(ev, node, picture):
     if isinstance(picture, geometry.Shape):
         return picture
     if isinstance(picture, str):
+        ev.charge(node, len(picture) // CHARACTERS_PER_STEP)
         return geometry.Shape.from_text(picture)
-    return geometry.Shape(_cells(ev, node, picture))
+    cells = _cells(ev, node, picture)
+    ev.charge_size(node, len(cells), "shape()")
+    return geometry.Shape(cells)
 
 
 @_builtin("box")
@@ -285,7 +291,10 @@ def _as_shape(value, node):
 
 @_builtin("orientations")
 def _orientations(ev, node, piece, rotate=True, reflect=True):
-    return _as_shape(piece, node).orientations(bool(rotate), bool(reflect))
+    piece = _as_shape(piece, node)
+    # Each of the 8 (2D) or 48 (3D) orientations is built and sorted: steps a cell, measured.
+    ev.charge(node, len(piece) * (16 if piece.dimension == 2 else 150))
+    return piece.orientations(bool(rotate), bool(reflect))
 
 
 @_builtin("placements")

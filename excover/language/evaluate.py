@@ -21,9 +21,9 @@ from lark import Token, Tree
 from excover.errors import ExcoverError, read_text
 from excover.language.parse import parse
 from excover.language.builtins import BUILTINS
-from excover.language.expressions import MAX_SEQUENCE, EXPRESSIONS, describe, order_key, string_literal
-from excover.language.failure import ModelFailure, fail, suggestion
-from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind
+from excover.language.expressions import CHARACTERS_PER_STEP, MAX_SEQUENCE, EXPRESSIONS, describe, order_key, string_literal
+from excover.language.failure import ModelFailure, brief, fail, suggestion
+from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
 from excover.model import Item, LoadedModel, Option, Param, Problem
 
 @attrs.define
@@ -89,6 +89,10 @@ class SeveralCases(Exception):
     def __init__(self, name: str, cases: tuple[str, ...]) -> None:
         super().__init__(name)
         self.name, self.cases = name, cases
+
+
+SHORT_TEXT = 100  # characters of a name that need not be paid for: a few steps' worth
+LOOKED_THROUGH = (list, tuple, set, frozenset, dict)  # values whose comparison or hash looks at parts
 
 
 class Evaluator:
@@ -286,7 +290,7 @@ class Evaluator:
         for expr, source in self.reports:
             self.current = source
             try:
-                lines.append(format_value(self.eval(expr, Scope({"found": found}, self.globals))))
+                lines.append(self.text(self.eval(expr, Scope({"found": found}, self.globals)), expr))
             except ModelFailure as failure:
                 raise self.located(failure) from None
         return lines
@@ -294,8 +298,8 @@ class Evaluator:
     def statement_require(self, node: Tree) -> None:
         condition, message = node.children
         if not self.eval(condition, self.globals):
-            text = "a requirement of the model does not hold" if message is None else format_value(
-                self.eval(message, self.globals))
+            text = "a requirement of the model does not hold" if message is None else self.text(
+                self.eval(message, self.globals), message)
             raise fail(text, node)
 
     def statement_outline(self, node: Tree) -> None:
@@ -306,7 +310,7 @@ class Evaluator:
         self.outline.update(self.eval(regions_node, self.globals))
         if notes_node is not None:
             notes = self.eval(notes_node, self.globals)
-            self.outline_notes.update({region: format_value(note) for region, note in notes.items()})
+            self.outline_notes.update({region: self.text(note, notes_node) for region, note in notes.items()})
 
     def statement_primary(self, node: Tree) -> None:
         declared = [child for child in node.children if child.data == "declared"]
@@ -362,11 +366,41 @@ class Evaluator:
 
     def declare(self, item: Item, node: Any) -> None:
         if item.name in self.items:
-            raise fail(f"item {item.name} is declared twice", node)
+            raise fail(f"item {brief(item.name)} is declared twice", node)
         if len(self.items) >= self.budget.max_options:  # as many items as options, at most
             raise fail(f"the model declares more than {self.budget.max_options:,} items "
                        "(raise the limit with --max-options)", node)
         self.items[item.name] = (item, node)
+
+    def text(self, value: Any, node: Any) -> str:
+        """The value as it reads in names and labels (format_value), paid for like any text
+        built, and refused before it is built if it would be too long."""
+        kind = type(value)
+        if kind is str:  # paid for already
+            return value
+        if kind is int or kind is tuple and len(value) <= 3 and all(type(part) is int for part in value):
+            return format_value(value)  # a number or a cell: short (numbers have at most 4,300 digits)
+        self.charge_text(node, text_length(value, MAX_SEQUENCE), "that text")
+        return format_value(value)
+
+    def charge_looking(self, node: Any, *values: Any) -> None:
+        """Charge comparing, sorting or hashing values, which looks at every part of them, as
+        deep as they go: as much as their text would cost to build. (A list that holds one
+        list many times is short to build but long to look through.) Measured only as far as
+        the budget left reaches, so the measuring is bounded too."""
+        room = (self.budget.max_steps - self.budget.steps + 1) * CHARACTERS_PER_STEP
+        for value in values:
+            if isinstance(value, LOOKED_THROUGH):
+                self.charge(node, text_length(value, room) // CHARACTERS_PER_STEP)
+
+    def charge_text(self, node: Any, length: int, what: str) -> None:
+        """Charge the building of a text of `length` characters: ten characters a step."""
+        if length > MAX_SEQUENCE:
+            raise fail(f"{what} would be longer than {MAX_SEQUENCE:,} characters; "
+                       f"no value may have more than {MAX_SEQUENCE:,} parts", node)
+        self.budget.steps += length // CHARACTERS_PER_STEP
+        if self.budget.steps > self.budget.max_steps:
+            raise self.past_budget(node)
 
     def charge_size(self, node: Any, size: int, what: str) -> None:
         """Charge the building of a value of `size` parts (elements, characters) to the
@@ -398,8 +432,11 @@ class Evaluator:
         base, *arguments = node.children
         if not arguments:
             return str(base)
-        values = tuple(self.eval(a, scope) for a in arguments if a is not None)
-        return item_name(str(base), values)
+        texts = tuple(self.text(self.eval(a, scope), a) for a in arguments if a is not None)
+        name = item_name(str(base), texts)
+        if len(name) > SHORT_TEXT:
+            self.charge_text(node, len(name), "that item's name")
+        return name
 
     def entries(self, node: Tree, scope: Scope, found: list) -> None:
         if node.data == "item":
@@ -407,7 +444,7 @@ class Evaluator:
         elif node.data == "coloured":
             item_node, colour_node = node.children
             colour = self.eval(colour_node, scope)
-            found.append((self.item_name(item_node, scope), format_value(colour), item_node))
+            found.append((self.item_name(item_node, scope), self.text(colour, colour_node), item_node))
         else:  # splice
             parts = [c for c in node.children if c.data in ("item", "coloured", "splice")]
             generators = [c for c in node.children if c.data in ("for_clause", "if_clause")]
@@ -447,6 +484,7 @@ class Evaluator:
         elif isinstance(value, dict):
             value = list(value)
         elif isinstance(value, (set, frozenset)):
+            self.charge_looking(node, value)  # sorted, for an order that does not depend on hashing
             value = sorted(value, key=order_key)
         elif not isinstance(value, (list, tuple, range, str)):
             raise fail(f"cannot iterate over {a_type(value)}", node)
@@ -511,9 +549,11 @@ class Evaluator:
 
     # -- expressions ---------------------------------------------------------------------
 
-    def charge(self, node: Any) -> None:
+    def charge(self, node: Any, steps: int = 1) -> None:
+        """Charge `steps` to the budget: one for evaluating a node, more for work that looks
+        through a large value (see charge_size and charge_text for what is built)."""
         budget = self.budget
-        budget.steps += 1
+        budget.steps += steps
         if budget.steps > budget.max_steps:
             raise self.past_budget(node)
 
@@ -551,10 +591,12 @@ class Evaluator:
                 continue
             tree, at = part
             try:
-                out.append(format_value(self.eval(tree, scope)))
+                out.append(self.text(self.eval(tree, scope), tree))
             except ModelFailure as failure:  # the sub-expression's positions are the label's
                 raise fail(failure.message, at) from None
-        return "".join(out)
+        text = "".join(out)
+        self.charge_text(token, len(text), "that label")
+        return text
 
     def template(self, token: Token) -> list:
         """A string literal cut into its text and its parsed {expression} parts, once."""
@@ -631,13 +673,13 @@ class Evaluator:
             has_primary = False
             for name, colour, node in pending.entries:
                 if name not in declared:
-                    raise self.located(fail(f"item {name} is not declared{suggestion(name, declared)}", node), pending.source)
+                    raise self.located(fail(f"item {brief(name)} is not declared{suggestion(name, declared)}", node), pending.source)
                 if name in seen:
-                    raise self.located(fail(f"item {name} appears twice in this option", node), pending.source)
+                    raise self.located(fail(f"item {brief(name)} appears twice in this option", node), pending.source)
                 seen.add(name)
                 item = declared[name][0]
                 if colour is not None and not item.secondary:
-                    raise self.located(fail(f"primary item {name} cannot have a colour", node), pending.source)
+                    raise self.located(fail(f"primary item {brief(name)} cannot have a colour", node), pending.source)
                 has_primary = has_primary or not item.secondary
             if not has_primary:
                 raise self.located(fail("this option names no primary item, so it could never be chosen",

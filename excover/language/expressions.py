@@ -11,14 +11,16 @@ from typing import Any, Callable
 
 from lark import Token, Tree
 
-from excover.language.failure import fail, suggestion
+from excover.language.failure import brief, fail, suggestion
 from excover.geometry import Shape
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
+CHARACTERS_PER_STEP = 10  # text built is paid for: this many characters a step of the budget
 # Numbers stay below 2**14000 (about 4,200 digits), so that every one can be written out:
 # Python refuses to turn an int of more than 4,300 digits into text.
 MAX_INT_BITS = 14_000
+INT_BITS_PER_STEP = 500  # arithmetic on large numbers is paid for: a step for this many bits
 
 
 def _integer(ev, node, scope):
@@ -33,13 +35,14 @@ def _grid(ev, node, scope):
     """A grid literal (its text as written: no {...} filled in), or a grid of a computed value:
     a text, or a list of rows (each a text of one-character cells, or a list of labels)."""
     (written,) = node.children
-    if isinstance(written, Tree) and written.data == "string":
-        return Grid.from_text(string_literal(written.children[0]))
-    value = ev.eval(written, scope)
+    value = string_literal(written.children[0]) if isinstance(written, Tree) and written.data == "string" \
+        else ev.eval(written, scope)
     if isinstance(value, str):
+        ev.charge_text(node, len(value), "that grid")
         return Grid.from_text(value)
     if isinstance(value, (list, tuple)) and all(isinstance(row, (str, list, tuple)) for row in value):
-        return Grid(tuple(tuple(str(label) for label in row) for row in value))
+        ev.charge_size(node, sum(len(row) for row in value), "that grid")
+        return Grid(tuple(tuple(ev.text(label, node) for label in row) for row in value))
     raise fail(f"grid needs a text or a list of rows, not {a_type(value)}", node)
 
 
@@ -69,6 +72,7 @@ def _dict(ev, node, scope):
     for pair in node.children:
         if pair is not None:
             key, value = (ev.eval(part, scope) for part in pair.children)
+            ev.charge_looking(pair, key)  # hashed
             result[key] = value
     return result
 
@@ -78,6 +82,7 @@ def _dict_comprehension(ev, node, scope):
     result = {}
     for inner in ev.generate(generators, scope):
         key, value = (ev.eval(part, inner) for part in pair.children)
+        ev.charge_looking(pair, key)  # hashed
         result[key] = value
     return result
 
@@ -101,6 +106,8 @@ def _not(ev, node, scope):
     return not ev.eval(node.children[0], scope)
 
 
+SIZED = (list, tuple, set, frozenset, dict)  # values whose comparison looks at every part
+
 COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
     ">=": operator.ge, "in": lambda a, b: _contains(b, a), "not in": lambda a, b: not _contains(b, a),
@@ -108,8 +115,8 @@ COMPARISONS: dict[str, Callable[[Any, Any], bool]] = {
 
 
 def _contains(container, element):
-    if isinstance(container, Grid):
-        return element in container.cells
+    if isinstance(container, range) and not isinstance(element, int):
+        return False  # (Python would compare it with every number of the range)
     if isinstance(container, str) and not isinstance(element, str):
         raise TypeError(f"'in <string>' needs a string on the left, not {a_type(element)}")
     return element in container
@@ -121,6 +128,16 @@ def _compare(ev, node, scope):
     for k in range(1, len(children), 2):
         op = " ".join(str(children[k]).split())
         right = ev.eval(children[k + 1], scope)
+        # What a comparison may look at is paid for: a sequence searched, a key hashed, both sides.
+        if op.endswith("in"):
+            if isinstance(right, str):
+                ev.charge(node, len(right) // CHARACTERS_PER_STEP)
+            elif isinstance(right, (list, tuple)):
+                ev.charge_looking(node, right)
+            elif isinstance(right, (set, frozenset, dict)):
+                ev.charge_looking(node, left)
+        elif isinstance(left, SIZED) and isinstance(right, SIZED):
+            ev.charge_looking(node, left if len(left) <= len(right) else right)
         if not COMPARISONS[op](left, right):
             return False
         left = right
@@ -138,8 +155,9 @@ def _binary(ev, node, scope):
     op = str(op)
     if op == "+":
         if isinstance(left, (set, frozenset)) and isinstance(right, (set, frozenset)):
-            return frozenset(left | right)
-        result = left + right
+            result = frozenset(left | right)
+        else:
+            result = left + right
     elif op == "-":
         result = frozenset(left - right) if isinstance(left, (set, frozenset)) else left - right
     elif op == "*":
@@ -157,12 +175,16 @@ def _binary(ev, node, scope):
         result = left // right
     else:
         result = left % right
-    if isinstance(result, (str, list, tuple)):
+    if isinstance(result, (frozenset, set)):
+        ev.charge_size(node, len(result), "that set")
+    elif isinstance(result, (str, list, tuple)):
         if len(result) > MAX_SEQUENCE:
             raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
-        # What is built is paid for: an element a step, ten characters a step.
-        ev.charge_size(node, len(result) // 10 if isinstance(result, str) else len(result), "that value")
-    return _checked(result, node)
+        if isinstance(result, str):  # what is built is paid for
+            ev.charge_text(node, len(result), "that text")
+        else:
+            ev.charge_size(node, len(result), "that value")
+    return _checked(ev, result, node)
 
 
 def _unary(ev, node, scope):
@@ -180,15 +202,21 @@ def _power(ev, node, scope):
         raise fail("negative exponents are not integers", node)
     if base not in (0, 1, -1) and exponent * max(abs(base).bit_length() - 1, 1) > MAX_INT_BITS:
         raise fail(TOO_LARGE, node)
-    return _checked(base ** exponent, node)
+    return _checked(ev, base ** exponent, node)
 
 
 TOO_LARGE = f"that number is too large: numbers stay below 2**{MAX_INT_BITS} (about 4,200 digits)"
 
 
-def _checked(value, node):
-    if isinstance(value, int) and value.bit_length() > MAX_INT_BITS:
-        raise fail(TOO_LARGE, node)
+def _checked(ev, value, node):
+    """A number in range, its arithmetic paid for (by its size: a large product or power takes
+    a while)."""
+    if isinstance(value, int):
+        bits = value.bit_length()
+        if bits > MAX_INT_BITS:
+            raise fail(TOO_LARGE, node)
+        if bits > INT_BITS_PER_STEP:
+            ev.charge(node, bits // INT_BITS_PER_STEP)
     return value
 
 
@@ -219,8 +247,9 @@ def _index(ev, node, scope):
             raise fail("a grid is indexed by a position: g[row, column]", node)
         return container[key]
     if isinstance(container, dict):
+        ev.charge_looking(node, key)  # hashed
         if key not in container:
-            raise fail(f"no key {format_value(key)} in this dict", node)
+            raise fail(f"no key {brief(format_value(key))} in this dict", node)
         return container[key]
     if isinstance(container, (list, tuple, str, range)):
         if not isinstance(key, int):
@@ -245,7 +274,12 @@ def _tuple(ev, node, scope):
 
 
 def _set(ev, node, scope):
-    return frozenset(_elements(ev, node, scope))
+    return _hashed(ev, node, _elements(ev, node, scope))
+
+
+def _hashed(ev, node, elements: list) -> frozenset:
+    ev.charge_looking(node, elements)
+    return frozenset(elements)
 
 
 def _expression(ev, node, scope):
@@ -256,7 +290,7 @@ EXPRESSIONS: dict[str, Callable[[Any, Any, Any], Any]] = {
     "integer": _integer, "string": _string, "true": lambda ev, n, s: True, "false": lambda ev, n, s: False,
     "grid": _grid, "name": _name, "tuple": _tuple, "list": _elements,
     "list_comprehension": _comprehension, "set": _set,
-    "set_comprehension": lambda ev, n, s: frozenset(_comprehension(ev, n, s)),
+    "set_comprehension": lambda ev, n, s: _hashed(ev, n, _comprehension(ev, n, s)),
     "dict": _dict, "dict_comprehension": _dict_comprehension, "if_else": _if_else, "or_": _or, "and_": _and,
     "not_": _not, "compare": _compare, "span": _span, "binary": _binary, "unary": _unary, "power": _power,
     "call": _call, "index": _index, "attribute": _attribute, "expression": _expression,

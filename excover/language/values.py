@@ -20,6 +20,8 @@ class Grid:
     """
 
     rows_of_labels: tuple[tuple[str, ...], ...]
+    # What is worked out from the labels, once (a grid never changes): its cells, their set.
+    _derived: dict = attrs.field(factory=dict, init=False, repr=False, eq=False)
 
     @classmethod
     def from_text(cls, text: str) -> Grid:
@@ -60,9 +62,18 @@ class Grid:
 
     @property
     def cells(self) -> list[tuple[int, int]]:
-        """The positions that hold a cell, row by row."""
-        return [(r, c) for r, row in enumerate(self.rows_of_labels, start=1)
-                for c, label in enumerate(row, start=1) if label != EMPTY]
+        """The positions that hold a cell, row by row (one list, shared: nothing changes it)."""
+        cells = self._derived.get("cells")
+        if cells is None:
+            cells = self._derived["cells"] = [(r, c) for r, row in enumerate(self.rows_of_labels, start=1)
+                                              for c, label in enumerate(row, start=1) if label != EMPTY]
+        return cells
+
+    def __contains__(self, position: Any) -> bool:
+        cells = self._derived.get("set")
+        if cells is None:
+            cells = self._derived["set"] = frozenset(self.cells)
+        return position in cells
 
     def __getitem__(self, position: tuple[int, int]) -> str:
         r, c = position
@@ -104,11 +115,12 @@ class Builtin:
     call: Callable[..., Any] = attrs.field(repr=False)
 
 
-def item_name(base: str, arguments: tuple[Any, ...] | None) -> str:
-    """The canonical name of an item: ``cell(3, 4)``, ``piece(F)``, or plain ``x``."""
+def item_name(base: str, arguments: tuple[str, ...] | None) -> str:
+    """The canonical name of an item: ``cell(3, 4)``, ``piece(F)``, or plain ``x``, from its
+    arguments as they read (format_value)."""
     if arguments is None:
         return base
-    return f"{base}({', '.join(format_value(argument) for argument in arguments)})"
+    return f"{base}({', '.join(arguments)})"
 
 
 def format_value(value: Any) -> str:
@@ -124,6 +136,30 @@ def format_value(value: Any) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{format_value(k)}: {format_value(v)}" for k, v in value.items()) + "}"
     return str(value)
+
+
+def text_length(value: Any, most: int) -> int:
+    """How long ``format_value(value)`` would be, at most, found without building it, and only
+    up to a little past `most`: a value whose text would be too long costs no more to measure
+    than a text of `most` characters."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return value.bit_length() // 3 + 2  # a decimal digit holds more than three bits
+    if isinstance(value, dict):
+        parts: Any = (part for pair in value.items() for part in pair)
+    elif isinstance(value, (list, tuple, range, set, frozenset)):
+        parts = value
+    else:
+        return len(str(value))
+    total = 2
+    for part in parts:
+        total += 2 + text_length(part, most - total)
+        if total > most:
+            break
+    return total
 
 
 def type_name(value: Any) -> str:
