@@ -13,8 +13,8 @@ import os
 import shlex
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from excover.errors import ExcoverError
 
@@ -35,7 +35,8 @@ def _parser() -> argparse.ArgumentParser:
                                                           "Knuth's format on standard input")
         command.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
                              help="set a param of the model; NAME=@FILE reads the value from a file")
-        command.add_argument("--max-steps", type=_at_least(1), metavar="N", help="evaluation budget of the model (steps)")
+        command.add_argument("--max-steps", type=_at_least(1), metavar="N",
+                             help="evaluation budget of the model (steps)")
         command.add_argument("--max-options", type=_at_least(1), metavar="N",
                              help="most options the model may generate")
         if searches:
@@ -53,7 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     how_many.add_argument("-n", type=_at_least(1), default=1, metavar="N", help="print up to N solutions (default 1)")
     how_many.add_argument("--all", action="store_true", help="print every solution")
     how_many.add_argument("--unique", action="store_true",
-                          help="say whether the solution is unique (showing up to two); exit 0 unique, 1 none, 3 several")
+                          help="say whether the solution is unique (showing up to two); "
+                               "exit 0 unique, 1 none, 3 several")
     run.add_argument("--format", choices=["text", "json", "grid", "report"], default="text",
                      help="text (drawn), json (one object a line, then a summary), grid (the cells as plain "
                           "text, a row a line, as judges print answers) or report (only what the model's report "
@@ -69,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--jobs", type=_at_least(1, MOST_JOBS), metavar="N",
                              help="search in N processes (default: every core; with run, for --all)")
         command.add_argument("--cluster", metavar="ADDRESS",
-                             help="search on a running Dask scheduler, e.g. tcp://host:8786 (pip install 'excover[dask]')")
+                             help="search on a running Dask scheduler, e.g. tcp://host:8786 "
+                                  "(pip install 'excover[dask]')")
         command.add_argument("--checkpoint", metavar="FILE",
                              help="record finished parts of the search in FILE; run again with it to resume "
                                   "(with run: for --all)")
@@ -465,8 +468,8 @@ def _draw_puzzle(model, puzzle, seed: int, new_clues: list[int], setting: str | 
         console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
                               notes=model.outline_notes))
         return
-    console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clue{'s' if len(puzzle.clues) != 1 else ''}"
-                  f"{', minimal' if puzzle.minimal else ', no symmetric pair of clues can go' if puzzle.pairs_minimal else ''}"
+    minimal = ", minimal" if puzzle.minimal else ", no symmetric pair of clues can go" if puzzle.pairs_minimal else ""
+    console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clue{'s' if len(puzzle.clues) != 1 else ''}{minimal}"
                   f"; {puzzle.nodes} search nodes to solve it and prove it unique")
     console.print(picture(problem.solution(puzzle.clues), outline=model.outline, forced=puzzle.clues,
                           notes=model.outline_notes))

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 from excover.model import LoadedModel, Problem
 

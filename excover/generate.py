@@ -18,7 +18,7 @@ needed too (usually one of a pair could go).
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 import attrs
 

@@ -8,7 +8,7 @@ kept normalised: its cells sorted, the smallest coordinate on every axis zero.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 

@@ -9,9 +9,12 @@ upper bound; the constraints are the same, and every bound fits the engines' int
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
-from excover.model import Problem
+if TYPE_CHECKING:  # the matrix is compiled from a Problem, which it does not otherwise need
+    from excover.model import Problem
 
 
 @attrs.frozen

@@ -8,7 +8,7 @@ seed and limits. Solutions come back from C in batches.
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from excover.engine import _core
 from excover.matrix import Matrix

@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from excover.matrix import Matrix
 

@@ -3,16 +3,17 @@ which charges the budget for every element, so no built-in can run unbounded."""
 
 from __future__ import annotations
 
+import datetime
 import itertools
 import math
-from typing import Any, Callable, Iterable
-
-import datetime
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from excover import geometry
 from excover.language.expressions import CHARACTERS_PER_STEP, MAX_SEQUENCE, order_key
 from excover.language.failure import fail
 from excover.language.values import Builtin, Grid, a_type
+
 
 def _walk(ev: Any, node: Any, value: Any) -> list:
     if isinstance(value, (range, list, tuple, str)):

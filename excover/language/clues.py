@@ -21,8 +21,8 @@ from typing import Any
 import attrs
 from lark import Token, Tree
 
-from excover.language.evaluate import Scope
 from excover.language.failure import ModelFailure
+from excover.language.scope import Scope
 from excover.language.values import EMPTY, Function, Grid
 
 

@@ -12,19 +12,29 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import attrs
 from lark import Token, Tree
 
 from excover.errors import ExcoverError, read_text
-from excover.language.parse import parse
 from excover.language.builtins import BUILTINS
-from excover.language.expressions import CHARACTERS_PER_STEP, MAX_SEQUENCE, EXPRESSIONS, describe, order_key, string_literal
+from excover.language.expressions import (
+    CHARACTERS_PER_STEP,
+    EXPRESSIONS,
+    MAX_SEQUENCE,
+    describe,
+    order_key,
+    string_literal,
+)
 from excover.language.failure import ModelFailure, brief, fail, suggestion
+from excover.language.parse import parse
+from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
 from excover.model import Item, LoadedModel, Option, Param, Problem
+
 
 @attrs.define
 class Budget:
@@ -34,32 +44,6 @@ class Budget:
     max_options: int = 1_000_000
     max_call_depth: int = 64
     steps: int = 0
-
-
-class Scope:
-    """Names in force: a chain of dictionaries, innermost first."""
-
-    __slots__ = ("names", "parent")
-
-    def __init__(self, names: dict[str, Any] | None = None, parent: Scope | None = None) -> None:
-        self.names = names if names is not None else {}
-        self.parent = parent
-
-    def lookup(self, name: str) -> Any:
-        scope = self
-        while scope is not None:
-            if name in scope.names:
-                return scope.names[name]
-            scope = scope.parent
-        raise KeyError(name)
-
-    def visible(self) -> set[str]:
-        found: set[str] = set()
-        scope = self
-        while scope is not None:
-            found.update(scope.names)
-            scope = scope.parent
-        return found
 
 
 @attrs.define
@@ -417,7 +401,8 @@ class Evaluator:
             return exact, exact
         lo_node, hi_node = node.children
         lo = self.integer(lo_node, scope, "a lower bound")
-        hi = None if isinstance(hi_node, Token) and hi_node.type == "STAR" else self.integer(hi_node, scope, "an upper bound")
+        unbounded = isinstance(hi_node, Token) and hi_node.type == "STAR"
+        hi = None if unbounded else self.integer(hi_node, scope, "an upper bound")
         if lo < 0 or (hi is not None and hi < lo):
             raise fail(f"bounds [{lo}..{'*' if hi is None else hi}] are not a range of counts", node)
         return lo, hi
@@ -647,7 +632,7 @@ class Evaluator:
                 raise
         if not isinstance(function, Function):
             raise fail(f"{a_type(function)} cannot be called", node)
-        for name, value in keywords.items():
+        for name in keywords:
             if name not in function.parameters[len(arguments):]:
                 raise fail(f"{function.name}() has no parameter {name!r} left to set", node)
         arguments = list(arguments) + [keywords[p] for p in function.parameters[len(arguments):] if p in keywords]
@@ -673,7 +658,8 @@ class Evaluator:
             has_primary = False
             for name, colour, node in pending.entries:
                 if name not in declared:
-                    raise self.located(fail(f"item {brief(name)} is not declared{suggestion(name, declared)}", node), pending.source)
+                    hint = suggestion(name, declared)
+                    raise self.located(fail(f"item {brief(name)} is not declared{hint}", node), pending.source)
                 if name in seen:
                     raise self.located(fail(f"item {brief(name)} appears twice in this option", node), pending.source)
                 seen.add(name)

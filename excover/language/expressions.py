@@ -7,12 +7,13 @@ functions), the node and the scope, and returns a value or raises a located fail
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from lark import Token, Tree
 
-from excover.language.failure import brief, fail, suggestion
 from excover.geometry import Shape
+from excover.language.failure import brief, fail, suggestion
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build

@@ -4,7 +4,8 @@ the evaluator turns into an ExcoverError with file, line and column."""
 from __future__ import annotations
 
 import difflib
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 class ModelFailure(Exception):

@@ -4,7 +4,8 @@ dicts: grids, functions, and the canonical names of structured items."""
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 

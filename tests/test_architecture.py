@@ -1,0 +1,31 @@
+"""The package's shape, checked: the stages import only the stages before them on the data's
+path and no module imports itself round a cycle (import-linter, contracts in pyproject.toml),
+and the code passes ruff."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).parent.parent
+
+
+def tool(*argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", *argv], cwd=CHECKOUT, capture_output=True, text=True, timeout=300)
+
+
+def test_the_stages_import_only_earlier_stages_and_no_cycles():
+    pytest.importorskip("importlinter", reason="the test extra has import-linter")
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports; "
+                               "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True, no_logo=True))"],
+        cwd=CHECKOUT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "2 kept, 0 broken" in result.stdout
+
+
+def test_the_package_passes_ruff():
+    pytest.importorskip("ruff", reason="the test extra has ruff")
+    result = tool("ruff", "check", "--no-cache", "excover")
+    assert result.returncode == 0, result.stdout + result.stderr
