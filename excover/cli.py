@@ -13,6 +13,7 @@ import os
 import shlex
 import sys
 import time
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -269,8 +270,10 @@ def _search(model, args, max_solutions=None, forced=None):
 
 
 def _report(search, started: float, args) -> None:
-    if search.stopped_by in ("time", "nodes"):
-        limit = {"time": "time limit", "nodes": "node limit"}[search.stopped_by]
+    from excover.engine import StopReason
+
+    limit = {StopReason.TIME: "time limit", StopReason.NODES: "node limit"}.get(search.stopped_by)
+    if limit is not None:
         print(f"note: search stopped by the {limit} after {_plural(search.nodes, 'node')} "
               f"(about {search.progress():.1%} of the tree)", file=sys.stderr)
     if args.stats:
@@ -405,7 +408,8 @@ def _run_case(model, args, case: int = 0) -> int:
         verdict = None if total else "no solution" if stopped_by is None else "no solution found within the limits"
         code = FOUND if total else NOT_FOUND
     if args.format == "json":
-        summary = {"solutions": total, "stopped_by": stopped_by, "report": report}
+        summary = {"solutions": total, "stopped_by": None if stopped_by is None else stopped_by.value,
+                   "report": report}
         if case:
             summary["case"] = case
         if verdict is not None:
@@ -821,6 +825,11 @@ def _terminate(signum, frame):
     raise Terminated
 
 
+def _warning_line(message, category, filename, lineno, file=None, line=None) -> None:
+    """The library's warnings, as the command's other messages: one line each."""
+    print(f"excover: warning: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     commands = {"run": _run, "count": _count, "generate": _generate, "check": _check, "convert": _convert,
@@ -835,7 +844,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="backslashreplace")
     _bound_memory()
     try:
-        return commands[args.command](args)
+        with warnings.catch_warnings():
+            warnings.showwarning = _warning_line
+            return commands[args.command](args)
     except ExcoverError as error:
         print(f"excover: error: {error}", file=sys.stderr)
         return BAD_INPUT

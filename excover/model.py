@@ -24,7 +24,7 @@ import attrs
 from excover.errors import ModelError
 
 if TYPE_CHECKING:  # pragma: no cover
-    from excover.engine import Search
+    from excover.engine.interface import Search
 
 
 @attrs.frozen
@@ -237,10 +237,11 @@ class Problem:
     # -- solving (the engine does the work) ----------------------------------------------
 
     def search(self, **settings: Any) -> Search:
-        """A :class:`excover.engine.Search` over this problem; see it for the settings."""
-        from excover.engine import Search
+        """A search over this problem on the best engine (:func:`excover.engine.search`); the
+        settings are in :mod:`excover.engine.interface`."""
+        from excover import engine
 
-        return Search(self.matrix, **settings)
+        return engine.search(self.matrix, **settings)
 
     @property
     def matrix(self):

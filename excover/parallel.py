@@ -1,9 +1,9 @@
 """Parallel and distributed search: subtrees of one search tree, searched by many workers.
 
-The top levels of the search tree are explored first (``Search.split``), down to a depth
+The top levels of the search tree are explored first (a search's ``split``), down to a depth
 with many more nodes than workers, so that uneven subtrees even out. Each node there is a
 *subproblem*, named by its path: the branch taken at each level above it. A worker runs the
-same deterministic search restarted with that path (``Search(..., path=...)``) and explores
+same deterministic search restarted with that path (``search(..., path=...)``) and explores
 that subtree alone. The subtrees do not overlap and, with the solutions found above the
 split depth, hold every solution, so counts add up and enumerations have neither duplicates
 nor gaps. This holds for every model, multiplicities and colours included, because a path
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import attrs
 
-from excover.engine import Search
+from excover import engine
 from excover.errors import ExcoverError
 from excover.matrix import Matrix
 
@@ -59,7 +59,7 @@ def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | 
     fixed = depth is not None
     depth = depth if fixed else 1
     while True:
-        search = Search(matrix, forced=forced)
+        search = engine.search(matrix, forced=forced)
         paths, above = search.split(depth)
         if fixed or not paths or len(paths) >= subproblems or depth > matrix.primary_count:
             return Split(depth, tuple(paths), tuple(above), search.nodes)
@@ -84,7 +84,7 @@ def _subtree(model: tuple[Matrix, tuple[int, ...]], path: tuple[int, ...]):
     matrix, forced = model
     search = matrix.engine_cache.get("subtree search")
     if search is None or not search.restart(forced, path):
-        search = matrix.engine_cache["subtree search"] = Search(matrix, forced=forced, path=path)
+        search = matrix.engine_cache["subtree search"] = engine.search(matrix, forced=forced, path=path)
     return search
 
 
@@ -407,7 +407,7 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
     `cluster`; (the count, the progress record with the nodes searched)."""
     progress = Progress()
     if jobs == 1 and cluster is None and checkpoint is None:
-        search = Search(matrix, forced=forced)
+        search = engine.search(matrix, forced=forced)
         progress.solutions = search.count()
         progress.nodes = search.nodes
         return progress.solutions, progress
@@ -445,7 +445,7 @@ def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = 
     `progress`, if given, is kept up to date (subproblems, solutions, nodes)."""
     progress = progress if progress is not None else Progress()
     if jobs == 1 and cluster is None and checkpoint is None:
-        search = Search(matrix, forced=forced)
+        search = engine.search(matrix, forced=forced)
         for solution in search.solutions():
             progress.solutions += 1
             progress.nodes = search.nodes

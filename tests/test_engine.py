@@ -153,6 +153,31 @@ def test_clashing_forced_options_give_no_solution():
     assert problem.count(forced=[0, 0]) == problem.count(forced=[0]) == 1
 
 
+def test_first_of_each_searches_from_the_top_and_finds_nothing_for_options_that_do_not_exist():
+    """Alike on every engine: no path survives into first_of_each's searches, and an index that
+    names no option is a list with no solution, not an error."""
+    problem = queens(6)
+    paths, _ = problem.search().split(1)
+    search = problem.search(path=paths[1])  # one subtree only
+    assert search.count() < 4
+    results = search.first_of_each([[], [10**6], [-1], [1], []])
+    assert [found for found, _ in results] == [4, 0, 0, problem.count(forced=[1]), 4]
+    assert results[1][1] is None and results[2][1] is None
+    assert problem.is_solution(problem.solution(results[0][1]))
+    assert search.stopped_by is None
+
+
+def test_stop_reasons_are_one_enum_on_every_engine():
+    from excover.engine import StopReason
+
+    for settings, reason in (({"max_solutions": 1}, StopReason.SOLUTIONS), ({"max_nodes": 3}, StopReason.NODES),
+                             ({"time_limit": 0}, StopReason.TIME), ({}, None)):
+        search = langford(7 if not settings else 11).search(**settings)
+        search.count()
+        assert search.stopped_by is reason
+    assert StopReason.TIME == "time"  # the word the command line prints
+
+
 def test_time_limit_stops_the_search():
     search = langford(10).search(time_limit=0)
     search.count()
@@ -170,12 +195,24 @@ class NoCore:
         if name == "excover.engine._core":
             raise ImportError("no compiler")
 sys.meta_path.insert(0, NoCore())
+import warnings
 from excover import Problem
-print(Problem(primary="ab", options=["a", "b", "a b"]).count())
+from excover.cli import main
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(Problem(primary="ab", options=["a", "b", "a b"]).count())
+    print(Problem(primary="ab", options=["a", "b"]).count())
+print([(w.category.__name__, str(w.message)) for w in caught])
+import excover.engine
+excover.engine._warned = False
+sys.exit(main(["count", "-"]))
 """
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert result.stdout == "2\n"
-    assert result.stderr.count("\n") == 1 and "pure-Python engine" in result.stderr
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, input="a b\na\nb\n")
+    lines = result.stdout.splitlines()
+    assert lines[:2] == ["2", "1"]  # the library warns, once, and prints nothing
+    assert lines[2] == "[('RuntimeWarning', 'native core not built; using the slower pure-Python engine')]"
+    assert lines[3] == "1" and result.returncode == 0  # the command says it in one line
+    assert result.stderr == "excover: warning: native core not built; using the slower pure-Python engine\n"
 
 
 def test_count_reports_progress_while_it_runs():
@@ -188,12 +225,12 @@ def test_count_reports_progress_while_it_runs():
 
 
 @pytest.mark.parametrize("settings", [{"max_solutions": -1}, {"max_nodes": -5}, {"time_limit": float("nan")},
-                                      {"time_limit": -1.0}, {"max_solutions": 1.5}])
-def test_limits_outside_their_range_are_refused_alike_on_every_engine(settings, monkeypatch):
-    from excover.engine import Search
+                                      {"time_limit": -1.0}, {"max_solutions": 1.5}, {"method": "fastest"}])
+def test_settings_outside_their_range_are_refused_alike_on_every_engine(settings, monkeypatch):
+    from excover.engine import search
 
     problem = queens(6)
     for engine in ("native", "python"):
         monkeypatch.setenv("EXCOVER_ENGINE", engine)
         with pytest.raises(ValueError):
-            Search(problem.matrix, **settings)
+            search(problem.matrix, **settings)

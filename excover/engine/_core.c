@@ -1240,7 +1240,9 @@ static PyObject *Search_first_of_each(SearchObject *self, PyObject *forced_lists
     PyObject *results = PyList_New(count), *first = NULL;
     if (!results) goto fail;
     for (Py_ssize_t k = 0; k < count; k++) {
-        if (restart(self, PySequence_Fast_GET_ITEM(fast, k)) < 0 || !(first = PyList_New(0))) goto fail;
+        if (restart(self, PySequence_Fast_GET_ITEM(fast, k)) < 0 || set_path(self, NULL) < 0 ||
+                !(first = PyList_New(0)))
+            goto fail;
         if (run(self, first, 1) < 0 || run(self, NULL, 0) < 0) goto fail;
         PyObject *result = Py_BuildValue("(KO)", self->solutions_found,
                                          PyList_GET_SIZE(first) ? PyList_GET_ITEM(first, 0) : Py_None);

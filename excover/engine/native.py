@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from excover.engine import _core
+from excover.engine import _core  # type: ignore[attr-defined]  # the C extension
+from excover.engine.interface import StopReason
 from excover.matrix import Matrix
 
 BATCH = 256  # solutions per trip from C to Python
@@ -60,10 +61,12 @@ class NativeSearch:
     def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
         """For each list of forced options in turn: restart with it and run to the end (or to
         max_solutions); (solutions found, the first or None). One call into C for them all."""
-        results = self._core.first_of_each(forced_lists)
-        if forced_lists:
-            self.forced = tuple(dict.fromkeys(forced_lists[-1]))
-        return results
+        checked = [self._checked(forced) for forced in forced_lists]
+        found = iter(self._core.first_of_each([forced for forced in checked if forced is not None]))
+        self.path = ()
+        if checked:
+            self.forced = checked[-1] or ()
+        return [(0, None) if forced is None else next(found) for forced in checked]
 
     def _checked(self, forced: Sequence[int]) -> tuple[int, ...] | None:
         """The forced options, each once; None if one names no option."""
@@ -112,5 +115,6 @@ class NativeSearch:
         return self._core.solutions_found
 
     @property
-    def stopped_by(self) -> str | None:
-        return self._core.stopped_by
+    def stopped_by(self) -> StopReason | None:
+        reason = self._core.stopped_by
+        return None if reason is None else StopReason(reason)

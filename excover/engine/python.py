@@ -72,6 +72,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+from excover.engine.interface import StopReason
 from excover.matrix import Matrix
 
 ROOT = 0
@@ -104,7 +105,10 @@ class PythonSearch:
 
     def __init__(self, matrix: Matrix, *, forced: Sequence[int] = (), seed: int | None = None,
                  max_solutions: int | None = None, max_nodes: int | None = None,
-                 time_limit: float | None = None, path: Sequence[int] = ()) -> None:
+                 time_limit: float | None = None, method: str = "auto", path: Sequence[int] = ()) -> None:
+        if method == "bitsets":
+            raise ValueError("the reference engine searches with dancing links only (method 'links' or 'auto')")
+        self.method = "links"
         self.matrix = matrix
         self.forced = tuple(dict.fromkeys(forced))  # forcing an option twice is forcing it once
         self.path = tuple(path)  # the branch to follow at each of the top levels (see split)
@@ -118,7 +122,7 @@ class PythonSearch:
         self.nodes = 0
         self.updates = 0
         self.solutions_found = 0
-        self.stopped_by: str | None = None  # "solutions", "nodes" or "time" when a limit ended it
+        self.stopped_by: StopReason | None = None  # the limit that ended it, if one did
         self._levels: list[Level] = []
         self._report: Callable[[PythonSearch], None] | None = None
         self._build()
@@ -427,12 +431,12 @@ class PythonSearch:
 
     def _check_limits(self) -> None:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
-            self.stopped_by = "nodes"
+            self.stopped_by = StopReason.NODES
             raise SearchLimitReached
         if self.nodes % CLOCK_CHECK_EVERY == 0 and (self._deadline is not None or self._report is not None):
             now = time.monotonic()
             if self._deadline is not None and now > self._deadline:
-                self.stopped_by = "time"
+                self.stopped_by = StopReason.TIME
                 raise SearchLimitReached
             if self._report is not None and now >= self._next_report:
                 self._report(self)
@@ -455,7 +459,7 @@ class PythonSearch:
                     self.solutions_found += 1
                     yield self._chosen() if build else None
                     if self.max_solutions is not None and self.solutions_found >= self.max_solutions:
-                        self.stopped_by = "solutions"
+                        self.stopped_by = StopReason.SOLUTIONS
                         return
                 else:
                     i = self._choose_item()

@@ -1,0 +1,87 @@
+"""What every engine offers: the :class:`Search` protocol, the settings it takes and the
+:class:`StopReason` that says which limit ended a search.
+
+A search is made over a :class:`~excover.matrix.Matrix` with these settings, the same on
+every engine:
+
+* ``forced``: option indices taken before the search starts (each once; an index that names
+  no option means the search finds nothing);
+* ``seed``: break ties between items at random, reproducibly (None: the first in order);
+* ``max_solutions``, ``max_nodes``, ``time_limit``: stop at the first limit reached (None:
+  no limit; none of them negative);
+* ``method``: ``"auto"`` (the engine's fastest for the matrix), ``"links"`` (dancing links,
+  Algorithm M) or ``"bitsets"`` (sets of compatible options, for matrices without
+  multiplicities or colours; the native core only);
+* ``path``: the branch to follow at each of the top levels, to search one subtree (see
+  ``split``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol
+
+Path = tuple[int, ...]  # branch numbers from the top of the search tree, one per level
+Chosen = tuple[int, ...]  # a solution: the indices of its options, forced ones first
+
+METHODS = ("auto", "links", "bitsets")
+
+
+class StopReason(str, enum.Enum):
+    """The limit that ended a search early (a search that ran to the end has none). The values
+    are the words the command line and its JSON summary use."""
+
+    SOLUTIONS = "solutions"
+    NODES = "nodes"
+    TIME = "time"
+
+
+class Search(Protocol):
+    """One search over one matrix; counters are live while it runs."""
+
+    nodes: int  # levels entered, solutions included
+    updates: int  # list removals (dancing links) or their equivalent
+    solutions_found: int
+    stopped_by: StopReason | None
+    method: str  # "links" or "bitsets": the method the search runs
+
+    def solutions(self) -> Iterator[Chosen]:
+        """Each solution once, lazily."""
+        ...
+
+    def count(self, report: Callable[[Any], None] | None = None, every: float = 1.0) -> int:
+        """Run to the end (or a limit) counting; ``report(search)`` about every ``every`` seconds."""
+        ...
+
+    def progress(self) -> float:
+        """Knuth's estimate of the fraction of the search tree explored so far."""
+        ...
+
+    def restart(self, forced: Sequence[int], path: Sequence[int] = ()) -> bool:
+        """Search again from the start with other forced options and path."""
+        ...
+
+    def split(self, depth: int) -> tuple[list[Path], list[Chosen]]:
+        """Search the top ``depth`` levels only: the paths to the live nodes at that depth,
+        and the solutions found above it."""
+        ...
+
+    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, Chosen | None]]:
+        """For each list of forced options, a search from the top (no path) to the end or to
+        ``max_solutions``: (the solutions found, the first or None)."""
+        ...
+
+
+def check_settings(settings: dict[str, Any]) -> None:
+    """Refuse settings that no engine can mean: negative limits, unknown methods."""
+    for name in ("max_solutions", "max_nodes"):
+        value = settings.get(name)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            raise ValueError(f"{name} must be a whole number, 0 or more (or None), not {value!r}")
+    limit = settings.get("time_limit")
+    if limit is not None and not (isinstance(limit, (int, float)) and 0 <= limit < float("inf")):
+        raise ValueError(f"time_limit must be a number of seconds, 0 or more (or None), not {limit!r}")
+    method = settings.get("method", "auto")
+    if method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; expected {', '.join(METHODS)}")
