@@ -28,8 +28,26 @@ class ExcoverError(Exception):
     def __str__(self) -> str:
         text = f"{self.location}: {self.message}" if self.location else self.message
         if self.source_line is not None and self.column is not None:
-            text += f"\n    {self.source_line}\n    {' ' * (self.column - 1)}^"
+            shown, before = _window(self.source_line, self.column - 1)
+            # The caret's indent copies the line's tabs, so that it lands under the column
+            # however wide the terminal draws a tab.
+            indent = "".join("\t" if char == "\t" else " " for char in before)
+            text += f"\n    {shown}\n    {indent}^"
         return "\n".join([text, *self.notes])
+
+
+SHOWN_LINE = 100  # characters of a long source line shown around the column
+
+
+def _window(line: str, at: int) -> tuple[str, str]:
+    """(the part of the line shown, the part of it before the column): a long line is cut to
+    a window around the column, each cut marked with an ellipsis."""
+    if len(line) <= SHOWN_LINE:
+        return line, line[:at]
+    start = max(0, min(at - SHOWN_LINE // 2, len(line) - SHOWN_LINE))
+    head = "…" if start > 0 else ""
+    tail = "…" if start + SHOWN_LINE < len(line) else ""
+    return head + line[start:start + SHOWN_LINE] + tail, head + line[start:at]
 
 
 class ModelError(ExcoverError):

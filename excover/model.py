@@ -318,12 +318,11 @@ class Param:
 
 @attrs.frozen
 class LoadedModel:
-    """A problem as read from a file: the problem, the options its clues force, and whether
-    its options carry `show` data for drawing."""
+    """A problem as read from a file: the problem, the options its clues force, and how its
+    solutions are drawn."""
 
     problem: Problem
     forced: tuple[int, ...] = ()
-    shows: bool = False
     batch_independent: frozenset[str] = frozenset()  # params its items and options do not read
     outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner

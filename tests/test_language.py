@@ -247,6 +247,17 @@ def test_a_long_name_is_quoted_briefly_and_not_compared_for_a_suggestion():
     assert len(message) < 200
 
 
+def test_the_caret_lands_under_the_column_through_tabs_and_in_long_lines():
+    with pytest.raises(ExcoverError) as caught:
+        loads("primary a\noption\ta\tb\n", "tabs.xc")
+    assert str(caught.value).splitlines()[-2:] == ["    option\ta\tb", "          \t \t^"]
+    long = "let x = [" + "1, " * 500 + "nowhere]\n"
+    with pytest.raises(ExcoverError) as caught:
+        loads(long + "primary a\noption a\n", "long.xc")
+    shown, caret = str(caught.value).splitlines()[-2:]
+    assert len(shown) < 120 and shown[caret.index("^"):].startswith("nowhere")
+
+
 def test_include_errors(tmp_path):
     (tmp_path / "a.xc").write_text('include "b.xc"\n')
     (tmp_path / "b.xc").write_text('include "a.xc"\n')

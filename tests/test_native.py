@@ -149,6 +149,40 @@ class TestHostileInputs:
             _core.Matrix(1, (1,), (1,), ((),))
 
 
+    def test_the_option_set_search_says_why_a_problem_does_not_fit_it(self, native):
+        from excover.engine import _core
+
+        many = _core.Matrix(1, (1,), (1,), [((0, 0),)] * 70_000)
+        with pytest.raises(ValueError, match="at most 65,534 options"):
+            _core.Search(many, method="bitsets")
+        assert _core.Search(many).method == "links"
+        shared = _core.Matrix(1, (0,), (2,), [((0, 0),)] * 3)
+        with pytest.raises(ValueError, match="every primary item covered exactly once"):
+            _core.Search(shared, method="bitsets")
+
+    def test_a_matrix_read_from_sequences_that_lie_about_their_length(self, native):
+        """Each option is copied before anything is sized from it: a sequence whose length
+        changes while it is read cannot make the core write past its node array."""
+        from excover.engine import _core
+
+        class Liar:
+            def __init__(self, parts):
+                self.parts = parts
+
+            def __len__(self):
+                return 1
+
+            def __iter__(self):
+                return iter(self.parts)
+
+            def __getitem__(self, k):
+                return self.parts[k]
+
+        width = 2000
+        matrix = _core.Matrix(width, (1,) * width, (1,) * width, Liar([Liar([(k, 0) for k in range(width)])]))
+        search = _core.Search(matrix)
+        assert sum(len(batch) for batch in iter(lambda: search.next_batch(10), [])) == 1
+
     def test_option_naming_every_item(self, native):
         names = [f"i{k}" for k in range(3000)]
         problem = Problem(primary=names, secondary=["x"],

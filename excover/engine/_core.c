@@ -56,6 +56,7 @@ typedef struct {
     int *entry_mask;   /* per entry: the mask of options it clashes with */
     uint16_t *primary_items; /* per option, packed: its primary items (the hot loop's data) */
     int *primary_start;      /* per option: where they start (options + 1 values) */
+    const char *no_option_sets; /* when masks is NULL: why the problem has no option-set form */
 } MatrixObject;
 
 static void Matrix_dealloc(MatrixObject *self) {
@@ -98,22 +99,26 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
     PyObject *lo_seq, *hi_seq, *options_seq;
     if (!PyArg_ParseTuple(args, "iOOO", &primary, &lo_seq, &hi_seq, &options_seq)) return -1;
     Py_ssize_t items = PySequence_Size(lo_seq);
-    Py_ssize_t options = PySequence_Size(options_seq);
-    if (items < 0 || options < 0) return -1;
+    if (items < 0) return -1;
     if (PySequence_Size(hi_seq) != items || primary < 0 || primary > items) {
         PyErr_SetString(PyExc_ValueError, "inconsistent item counts");
         return -1;
     }
-    PyObject **rows = NULL;
-    PyObject *fast = PySequence_Fast(options_seq, "options must be a sequence");
-    if (!fast) return -1;
-    rows = PySequence_Fast_ITEMS(fast);
+    /* The options, and each option, copied to tuples before anything is sized from them: a
+     * sequence that changed while it was read could otherwise outgrow the node array. */
+    PyObject *outer = PySequence_Tuple(options_seq);
+    if (!outer) return -1;
+    Py_ssize_t options = PyTuple_GET_SIZE(outer);
+    PyObject *fast = PyTuple_New(options);  /* each option as a tuple of (item, colour) pairs */
+    if (!fast) { Py_DECREF(outer); return -1; }
     Py_ssize_t total = items + 2;
     for (Py_ssize_t k = 0; k < options; k++) {
-        Py_ssize_t size = PySequence_Size(rows[k]);
-        if (size < 0) { Py_DECREF(fast); return -1; }
-        total += size + 1;
+        PyObject *row = PySequence_Tuple(PyTuple_GET_ITEM(outer, k));
+        if (!row) { Py_DECREF(outer); Py_DECREF(fast); return -1; }
+        total += PyTuple_GET_SIZE(row) + 1;
+        PyTuple_SET_ITEM(fast, k, row);
     }
+    Py_DECREF(outer);
     if (total >= INT32_MAX / 2 || items >= INT32_MAX / 2) {
         Py_DECREF(fast);
         PyErr_SetString(PyExc_MemoryError, "matrix too large for the native core");
@@ -151,22 +156,21 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
     nd[spacer].top = 0;
     self->option_of[spacer] = -1;
     for (Py_ssize_t k = 0; k < options; k++) {
-        PyObject *row = PySequence_Fast(rows[k], "an option must be a sequence");
-        if (!row) { Py_DECREF(fast); return -1; }
-        Py_ssize_t size = PySequence_Fast_GET_SIZE(row);
+        PyObject *row = PyTuple_GET_ITEM(fast, k);
+        Py_ssize_t size = PyTuple_GET_SIZE(row);
         if (size == 0) {
-            Py_DECREF(row), Py_DECREF(fast);
+            Py_DECREF(fast);
             PyErr_Format(PyExc_ValueError, "option %zd names no item", k);
             return -1;
         }
         int first = last + 1;
         self->first_node[k] = first;
         for (Py_ssize_t j = 0; j < size; j++) {
-            PyObject *pair = PySequence_Fast_GET_ITEM(row, j);
+            PyObject *pair = PyTuple_GET_ITEM(row, j);
             long item, colour;
             if (read_int(pair, 0, 0, items - 1, &item, "item") < 0 ||
                 read_int(pair, 1, 0, INT32_MAX / 2, &colour, "colour") < 0) {
-                Py_DECREF(row); Py_DECREF(fast); return -1;
+                Py_DECREF(fast); return -1;
             }
             int header = (int)item + 1, x = ++last;
             nd[x].top = header;
@@ -178,7 +182,6 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
             self->length[header]++;
             self->option_of[x] = (int)k;
         }
-        Py_DECREF(row);
         nd[spacer].down = last;
         spacer = ++last;
         nd[spacer].top = -(int)k - 1;
@@ -207,9 +210,12 @@ static int Matrix_init(MatrixObject *self, PyObject *args, PyObject *kwds) {
 #define MAX_BITSET_BYTES (64u * 1024u * 1024u)
 
 static int bitset_build(MatrixObject *m) {
+    m->no_option_sets = "the option-set search needs every primary item covered exactly once";
     for (int i = 1; i <= m->primary; i++)
         if (m->bound[i] != 1 || m->slack[i] != 0) return 0;
+    m->no_option_sets = "the option-set search takes at most 65,534 options and 65,535 primary items";
     if (m->options > MAX_BITSET_OPTIONS || m->primary > 65535) return 0;
+    m->no_option_sets = "the option-set search would need more than 64 MB for this problem's sets";
     int words = m->options ? (m->options + 63) / 64 : 1;
     int entries = m->node_count - m->items - 2 - m->options;
     m->entry_start = PyMem_Calloc(m->options + 1, sizeof(int));
@@ -1125,7 +1131,7 @@ static int Search_init(SearchObject *self, PyObject *args, PyObject *kwds) {
     } else if (strcmp(method, "bitsets") == 0 || strcmp(method, "auto") == 0) {
         self->method = m->masks ? METHOD_BITSETS : METHOD_LINKS;
         if (!m->masks && method[0] == 'b') {
-            PyErr_SetString(PyExc_ValueError, "the option-set search needs every primary item covered exactly once");
+            PyErr_SetString(PyExc_ValueError, m->no_option_sets);
             return -1;
         }
     } else {

@@ -679,9 +679,10 @@ class Evaluator:
         problem = Problem(primary=primary, secondary=secondary, options=options)
         self.built_options = options
         forced = self.resolve_givens(options)
-        return LoadedModel(problem, forced, any(p.show for p in self.options),
-                           frozenset(self.params_declared - self.params_read_by_options), dict(self.outline),
-                           dict(self.outline_notes), self.report_lines if self.reports else None, tuple(self.params))
+        return LoadedModel(problem, forced,
+                           batch_independent=frozenset(self.params_declared - self.params_read_by_options),
+                           outline=dict(self.outline), outline_notes=dict(self.outline_notes),
+                           report=self.report_lines if self.reports else None, params=tuple(self.params))
 
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
         """The forced options when param `name` takes another value, items and options kept.
