@@ -9,18 +9,30 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["ExcoverError", "FormatError", "Item", "LoadedModel", "ModelError", "Option", "Param", "Problem",
-           "Solution", "__version__", "load", "loads"]
+__all__ = [
+    "BudgetError", "ExcoverError", "FormatError", "IncludeError", "ModelError", "ModelSyntaxError", "ModelTypeError",
+    "RequirementError",  # the errors (excover.errors says which is which)
+    "Item", "LoadedModel", "Option", "Param", "Problem", "Solution", "__version__", "load", "loads",
+]
 
-_HOMES = {
-    "ExcoverError": "excover.errors", "FormatError": "excover.errors", "ModelError": "excover.errors",
+_HOMES = {  # where each public name lives (the errors all in excover.errors)
+    **{name: "excover.errors" for name in __all__ if name.endswith("Error")},
     "Item": "excover.model", "Option": "excover.model", "Problem": "excover.model", "Solution": "excover.model",
     "LoadedModel": "excover.model", "Param": "excover.model", "load": "excover._loading", "loads": "excover._loading",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover._loading import load, loads
-    from excover.errors import ExcoverError, FormatError, ModelError
+    from excover.errors import (
+        BudgetError,
+        ExcoverError,
+        FormatError,
+        IncludeError,
+        ModelError,
+        ModelSyntaxError,
+        ModelTypeError,
+        RequirementError,
+    )
     from excover.model import Item, LoadedModel, Option, Param, Problem, Solution
 
     __version__: str

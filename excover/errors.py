@@ -1,4 +1,18 @@
-"""One exception type for every bad input, carrying where it was found.
+"""The errors of bad input, each carrying where it was found.
+
+Every one is an :class:`ExcoverError`; its kind says what went wrong:
+
+* :class:`FormatError`: a file could not be read (unreadable, not UTF-8, not Knuth's format);
+* :class:`ModelSyntaxError`: model text that does not parse;
+* :class:`IncludeError`: an include that cannot be followed (a cycle, a missing file, one
+  outside the model's folder, one that is not a model);
+* :class:`ModelTypeError`: a value of the wrong kind for what is done with it;
+* :class:`BudgetError`: the model's work went past a limit (steps, options, the size of a
+  value, the depth of calls, the size of a number);
+* :class:`RequirementError`: a ``require`` of the model does not hold (often a param it
+  refuses);
+* :class:`ModelError`: anything else a model says that cannot be: an unknown name, an item
+  declared twice or never, clashing bounds.
 
 The CLI is the only place that prints these; it shows ``FILE:LINE:COL: message`` and, when
 the offending source line is known, the line with a caret under the column.
@@ -51,11 +65,32 @@ def _window(line: str, at: int) -> tuple[str, str]:
 
 
 class ModelError(ExcoverError):
-    """The items and options break a rule of the model (unknown item, clashing bounds, ...)."""
+    """A model says something that cannot be (an unknown name, an undeclared item, clashing
+    bounds, ...)."""
 
 
 class FormatError(ExcoverError):
     """A file could not be read."""
+
+
+class ModelSyntaxError(ExcoverError):
+    """Model text that does not parse."""
+
+
+class IncludeError(ExcoverError):
+    """An include that cannot be followed."""
+
+
+class ModelTypeError(ModelError):
+    """A value of the wrong kind for what is done with it."""
+
+
+class BudgetError(ExcoverError):
+    """The model's work went past one of its limits."""
+
+
+class RequirementError(ExcoverError):
+    """A ``require`` of the model does not hold."""
 
 
 def read_text(path, what: str) -> str:

@@ -258,6 +258,25 @@ def test_the_caret_lands_under_the_column_through_tabs_and_in_long_lines():
     assert len(shown) < 120 and shown[caret.index("^"):].startswith("nowhere")
 
 
+@pytest.mark.parametrize("text, kind, line, column", [
+    ("primary a\noption a b c (\n", "ModelSyntaxError", 2, 15),
+    ('primary a\ninclude "nowhere.xc"\n', "IncludeError", 2, 9),
+    ("let x = 1 + [2]\nprimary a\noption a\n", "ModelTypeError", 1, 9),
+    ("let x = box(100000, 100000)\nprimary a\noption a\n", "BudgetError", 1, 9),
+    ('primary a\nrequire 1 > 2, "one is not more than two"\noption a\n', "RequirementError", 2, 1),
+    ("primary a\noption a b\n", "ModelError", 2, 10),
+])
+def test_each_kind_of_error_is_its_own_class_with_its_place(tmp_path, text, kind, line, column):
+    import excover
+
+    (tmp_path / "m.xc").write_text(text)
+    with pytest.raises(getattr(excover, kind)) as caught:
+        excover.load(tmp_path / "m.xc")
+    error = caught.value
+    assert isinstance(error, excover.ExcoverError) and type(error).__name__ == kind
+    assert (error.line, error.column) == (line, column) and error.file == str(tmp_path / "m.xc")
+
+
 def test_include_errors(tmp_path):
     (tmp_path / "a.xc").write_text('include "b.xc"\n')
     (tmp_path / "b.xc").write_text('include "a.xc"\n')

@@ -11,7 +11,7 @@ from typing import Any
 
 from excover import geometry
 from excover.language.expressions import CHARACTERS_PER_STEP, MAX_SEQUENCE, order_key
-from excover.language.failure import fail
+from excover.language.failure import fail, fail_budget, fail_type
 from excover.language.values import Builtin, Grid, a_type
 
 
@@ -60,7 +60,7 @@ _simple("reversed", lambda values: values[::-1])
 def _len(ev, node, value):
     if isinstance(value, (str, list, tuple, range, dict, set, frozenset, Grid)):
         return len(value)
-    raise fail(f"{a_type(value)} has no length", node)
+    raise fail_type(f"{a_type(value)} has no length", node)
 
 
 @_builtin("abs")
@@ -120,7 +120,7 @@ def _product(ev, node, *values):
 def _dict_view(name: str, view: Callable[[dict], Iterable]) -> None:
     def call(ev, node, value):
         if not isinstance(value, dict):
-            raise fail(f"{name}() needs a dict, not {a_type(value)}", node)
+            raise fail_type(f"{name}() needs a dict, not {a_type(value)}", node)
         ev.charge_size(node, len(value), f"{name}()")
         return list(view(value))
     BUILTINS[name] = Builtin(name, call)
@@ -134,7 +134,7 @@ _dict_view("items", dict.items)
 @_builtin("regions")
 def _regions(ev, node, grid):
     if not isinstance(grid, Grid):
-        raise fail(f"regions() needs a grid, not {a_type(grid)}", node)
+        raise fail_type(f"regions() needs a grid, not {a_type(grid)}", node)
     ev.charge_size(node, len(grid.cells), "regions()")
     return grid.regions()
 
@@ -146,9 +146,9 @@ def _text(ev, node, value, name: str) -> str:
     """A text to read (a param's data: up to ten times the longest value a model builds),
     paid for as reading it costs."""
     if not isinstance(value, str):
-        raise fail(f"{name}() needs a string, not {a_type(value)}", node)
+        raise fail_type(f"{name}() needs a string, not {a_type(value)}", node)
     if len(value) > 10 * MAX_SEQUENCE:
-        raise fail(f"{name}(): the text is too long", node)
+        raise fail_budget(f"{name}(): the text is too long", node)
     ev.charge(node, len(value) // CHARACTERS_PER_STEP)
     return value
 
@@ -286,7 +286,7 @@ def _box(ev, node, *sizes):
 
 def _as_shape(value, node):
     if not isinstance(value, geometry.Shape):
-        raise fail(f"expected a shape, not {a_type(value)}", node)
+        raise fail_type(f"expected a shape, not {a_type(value)}", node)
     return value
 
 

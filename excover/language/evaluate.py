@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 from lark import Token, Tree
 
-from excover.errors import ExcoverError, read_text
+from excover.errors import ExcoverError, IncludeError, RequirementError, read_text
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
     CHARACTERS_PER_STEP,
@@ -29,7 +29,7 @@ from excover.language.expressions import (
     order_key,
     string_literal,
 )
-from excover.language.failure import ModelFailure, brief, fail, suggestion
+from excover.language.failure import ModelFailure, brief, fail, fail_budget, fail_type, suggestion
 from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
@@ -138,7 +138,7 @@ class Evaluator:
         if path is not None:
             resolved = path.resolve()
             if resolved in self.including:
-                raise ExcoverError(f"include cycle: {' -> '.join(p.name for p in self.including + [resolved])}",
+                raise IncludeError(f"include cycle: {' -> '.join(p.name for p in self.including + [resolved])}",
                                    file=filename)
             self.including.append(resolved)
         source = Source(filename, text, text.splitlines())
@@ -158,7 +158,7 @@ class Evaluator:
         node, source = failure.node, source or self.current
         line, column = _position(node)
         source_line = source.lines[line - 1] if source and line and 0 < line <= len(source.lines) else None
-        return ExcoverError(failure.message, file=source.filename if source else None, line=line,
+        return failure.kind(failure.message, file=source.filename if source else None, line=line,
                             column=column, source_line=source_line)
 
     # -- statements ----------------------------------------------------------------------
@@ -169,7 +169,7 @@ class Evaluator:
         except ModelFailure as failure:
             raise self.located(failure) from None
         except RecursionError:
-            raise self.located(fail("the expression is nested too deeply to evaluate", statement)) from None
+            raise self.located(fail_budget("the expression is nested too deeply to evaluate", statement)) from None
 
     def statement_param(self, node: Tree) -> None:
         name_token, expr = node.children
@@ -215,7 +215,7 @@ class Evaluator:
             raise fail("a model has one cases statement", name_token)
         found = self.eval(expr, self.globals)
         if not isinstance(found, (list, tuple)) or not all(isinstance(case, str) for case in found):
-            raise fail(f"cases: expected a list of texts, not {a_type(found)}", expr)
+            raise fail_type(f"cases: expected a list of texts, not {a_type(found)}", expr)
         if not found:
             raise fail(f"-p {name}: the input holds no case", name_token)
         self.cases = (name, tuple(found))
@@ -244,20 +244,21 @@ class Evaluator:
         (token,) = node.children
         relative = string_literal(token)
         if self.current is None or self.current.filename.startswith("<"):
-            raise fail("include needs the model to be a file", token)
+            raise fail("include needs the model to be a file", token, IncludeError)
         path = Path(self.current.filename).parent / relative
         if path.suffix != ".xc":
-            raise fail(f"cannot include {relative!r}: only .xc model files can be included", token)
+            raise fail(f"cannot include {relative!r}: only .xc model files can be included", token, IncludeError)
         if not path.is_file():
-            raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token)
+            raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token,
+                       IncludeError)
         # The main model's folder: a model reads nothing outside it.
         home = self.including[0].parent if self.including else Path(self.current.filename).resolve().parent
         if not path.resolve().is_relative_to(home):
-            raise fail(f"cannot include {relative!r}: it lies outside the model's folder {home}", token)
+            raise fail(f"cannot include {relative!r}: it lies outside the model's folder {home}", token, IncludeError)
         try:
             text = read_text(path, f"the included file {relative!r}")
         except ExcoverError as error:
-            raise fail(error.message, token) from None
+            raise fail(error.message, token, IncludeError) from None
         try:
             self.run_file(text, str(path), path)
         except ExcoverError as error:  # said where it was included from, as a compiler does
@@ -284,13 +285,13 @@ class Evaluator:
         if not self.eval(condition, self.globals):
             text = "a requirement of the model does not hold" if message is None else self.text(
                 self.eval(message, self.globals), message)
-            raise fail(text, node)
+            raise fail(text, node, RequirementError)
 
     def statement_outline(self, node: Tree) -> None:
         regions_node, notes_node = node.children
         for what, expr in (("cell to region", regions_node), ("region to note", notes_node)):
             if expr is not None and not isinstance(value := self.eval(expr, self.globals), dict):
-                raise fail(f"outline needs a dict from {what}, not {a_type(value)}", expr)
+                raise fail_type(f"outline needs a dict from {what}, not {a_type(value)}", expr)
         self.outline.update(self.eval(regions_node, self.globals))
         if notes_node is not None:
             notes = self.eval(notes_node, self.globals)
@@ -329,7 +330,7 @@ class Evaluator:
                 key = self.eval(key_node, scope)
                 if value_node is None:
                     if not isinstance(key, dict):
-                        raise fail(f"show without '=' needs a dict from cell to value, not {a_type(key)}",
+                        raise fail_type(f"show without '=' needs a dict from cell to value, not {a_type(key)}",
                                    key_node)
                     picture.update(key)
                     continue
@@ -338,7 +339,7 @@ class Evaluator:
                     picture[cell] = value
             self.options.append(PendingOption(found, text, picture, node, self.current))
             if len(self.options) > self.budget.max_options:
-                raise fail(f"the model generates more than {self.budget.max_options:,} options "
+                raise fail_budget(f"the model generates more than {self.budget.max_options:,} options "
                            f"(raise the limit with --max-options)", node)
 
     def statement_given(self, node: Tree) -> None:
@@ -352,7 +353,7 @@ class Evaluator:
         if item.name in self.items:
             raise fail(f"item {brief(item.name)} is declared twice", node)
         if len(self.items) >= self.budget.max_options:  # as many items as options, at most
-            raise fail(f"the model declares more than {self.budget.max_options:,} items "
+            raise fail_budget(f"the model declares more than {self.budget.max_options:,} items "
                        "(raise the limit with --max-options)", node)
         self.items[item.name] = (item, node)
 
@@ -380,7 +381,7 @@ class Evaluator:
     def charge_text(self, node: Any, length: int, what: str) -> None:
         """Charge the building of a text of `length` characters: ten characters a step."""
         if length > MAX_SEQUENCE:
-            raise fail(f"{what} would be longer than {MAX_SEQUENCE:,} characters; "
+            raise fail_budget(f"{what} would be longer than {MAX_SEQUENCE:,} characters; "
                        f"no value may have more than {MAX_SEQUENCE:,} parts", node)
         self.budget.steps += length // CHARACTERS_PER_STEP
         if self.budget.steps > self.budget.max_steps:
@@ -390,7 +391,7 @@ class Evaluator:
         """Charge the building of a value of `size` parts (elements, characters) to the
         budget, and refuse one larger than any single value may be."""
         if size > MAX_SEQUENCE:
-            raise fail(f"{what} would have {size:,} parts; no value may have more than {MAX_SEQUENCE:,}", node)
+            raise fail_budget(f"{what} would have {size:,} parts; no value may have more than {MAX_SEQUENCE:,}", node)
         self.budget.steps += size
         if self.budget.steps > self.budget.max_steps:
             raise self.past_budget(node)
@@ -410,7 +411,7 @@ class Evaluator:
     def integer(self, node: Any, scope: Scope, what: str) -> int:
         value = self.eval(node, scope)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise fail(f"{what} must be an integer, not {a_type(value)}", node)
+            raise fail_type(f"{what} must be an integer, not {a_type(value)}", node)
         return value
 
     def item_name(self, node: Tree, scope: Scope) -> str:
@@ -472,7 +473,7 @@ class Evaluator:
             self.charge_looking(node, value)  # sorted, for an order that does not depend on hashing
             value = sorted(value, key=order_key)
         elif not isinstance(value, (list, tuple, range, str)):
-            raise fail(f"cannot iterate over {a_type(value)}", node)
+            raise fail_type(f"cannot iterate over {a_type(value)}", node)
         for element in value:
             self.charge(node)
             yield element
@@ -487,7 +488,7 @@ class Evaluator:
             return
         parts = target.children
         if not isinstance(value, (list, tuple, range, str, dict, set, frozenset, Grid)):
-            raise fail(f"cannot unpack {a_type(value)} into {len(parts)} names", target)
+            raise fail_type(f"cannot unpack {a_type(value)} into {len(parts)} names", target)
         values = list(self.iterate(value, target))
         if len(values) != len(parts):
             raise fail(f"cannot unpack {len(values)} values into {len(parts)} names", target)
@@ -543,7 +544,7 @@ class Evaluator:
             raise self.past_budget(node)
 
     def past_budget(self, node: Any) -> ModelFailure:
-        return fail(f"the model runs past its budget of {self.budget.max_steps:,} steps "
+        return fail_budget(f"the model runs past its budget of {self.budget.max_steps:,} steps "
                     f"(raise it with --max-steps)", node)
 
     def eval(self, node: Any, scope: Scope) -> Any:
@@ -558,7 +559,9 @@ class Evaluator:
             raise
         except ZeroDivisionError:
             raise fail("division by zero", node) from None
-        except (TypeError, ValueError, IndexError, KeyError, OverflowError) as error:
+        except TypeError as error:
+            raise fail_type(describe(error), node) from None
+        except (ValueError, IndexError, KeyError, OverflowError) as error:
             raise fail(describe(error), node) from None
 
     def string(self, token: Token, scope: Scope) -> str:
@@ -631,7 +634,7 @@ class Evaluator:
                     raise fail(function.name + message[len(python_name):], node) from None
                 raise
         if not isinstance(function, Function):
-            raise fail(f"{a_type(function)} cannot be called", node)
+            raise fail_type(f"{a_type(function)} cannot be called", node)
         for name in keywords:
             if name not in function.parameters[len(arguments):]:
                 raise fail(f"{function.name}() has no parameter {name!r} left to set", node)
@@ -639,7 +642,7 @@ class Evaluator:
         if len(arguments) != len(function.parameters):
             raise fail(f"{function.name}() takes {len(function.parameters)} arguments, not {len(arguments)}", node)
         if self.call_depth >= self.budget.max_call_depth:
-            raise fail(f"calls nest deeper than {self.budget.max_call_depth} (unbounded recursion in "
+            raise fail_budget(f"calls nest deeper than {self.budget.max_call_depth} (unbounded recursion in "
                        f"{function.name}?)", node)
         self.call_depth += 1
         try:

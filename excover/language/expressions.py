@@ -13,7 +13,7 @@ from typing import Any
 from lark import Token, Tree
 
 from excover.geometry import Shape
-from excover.language.failure import brief, fail, suggestion
+from excover.language.failure import brief, fail, fail_budget, fail_type, suggestion
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
@@ -44,7 +44,7 @@ def _grid(ev, node, scope):
     if isinstance(value, (list, tuple)) and all(isinstance(row, (str, list, tuple)) for row in value):
         ev.charge_size(node, sum(len(row) for row in value), "that grid")
         return Grid(tuple(tuple(ev.text(label, node) for label in row) for row in value))
-    raise fail(f"grid needs a text or a list of rows, not {a_type(value)}", node)
+    raise fail_type(f"grid needs a text or a list of rows, not {a_type(value)}", node)
 
 
 def _name(ev, node, scope):
@@ -165,7 +165,7 @@ def _binary(ev, node, scope):
         for sequence, times in ((left, right), (right, left)):
             if isinstance(sequence, (str, list, tuple)) and isinstance(times, int):
                 if len(sequence) * times > MAX_SEQUENCE:
-                    raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+                    raise fail_budget(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
         result = left * right
     elif op == "/":
         if isinstance(left, int) and isinstance(right, int) and right and left % right == 0:
@@ -180,7 +180,7 @@ def _binary(ev, node, scope):
         ev.charge_size(node, len(result), "that set")
     elif isinstance(result, (str, list, tuple)):
         if len(result) > MAX_SEQUENCE:
-            raise fail(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
+            raise fail_budget(f"that would build a sequence longer than {MAX_SEQUENCE:,}", node)
         if isinstance(result, str):  # what is built is paid for
             ev.charge_text(node, len(result), "that text")
         else:
@@ -192,7 +192,7 @@ def _unary(ev, node, scope):
     op, operand = node.children
     value = ev.eval(operand, scope)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise fail(f"'{op}' needs a number, not {a_type(value)}", node)
+        raise fail_type(f"'{op}' needs a number, not {a_type(value)}", node)
     return -value if str(op) == "-" else value
 
 
@@ -202,7 +202,7 @@ def _power(ev, node, scope):
     if exponent < 0:
         raise fail("negative exponents are not integers", node)
     if base not in (0, 1, -1) and exponent * max(abs(base).bit_length() - 1, 1) > MAX_INT_BITS:
-        raise fail(TOO_LARGE, node)
+        raise fail_budget(TOO_LARGE, node)
     return _checked(ev, base ** exponent, node)
 
 
@@ -215,7 +215,7 @@ def _checked(ev, value, node):
     if isinstance(value, int):
         bits = value.bit_length()
         if bits > MAX_INT_BITS:
-            raise fail(TOO_LARGE, node)
+            raise fail_budget(TOO_LARGE, node)
         if bits > INT_BITS_PER_STEP:
             ev.charge(node, bits // INT_BITS_PER_STEP)
     return value
@@ -254,9 +254,9 @@ def _index(ev, node, scope):
         return container[key]
     if isinstance(container, (list, tuple, str, range)):
         if not isinstance(key, int):
-            raise fail(f"{a_type(container)} is indexed by an integer, from 0", node)
+            raise fail_type(f"{a_type(container)} is indexed by an integer, from 0", node)
         return container[key]
-    raise fail(f"{a_type(container)} cannot be indexed", node)
+    raise fail_type(f"{a_type(container)} cannot be indexed", node)
 
 
 def _attribute(ev, node, scope):
@@ -266,7 +266,7 @@ def _attribute(ev, node, scope):
         return getattr(value, str(name))
     if isinstance(value, Shape) and str(name) in SHAPE_ATTRIBUTES:
         return getattr(value, str(name))
-    raise fail(f"{a_type(value)} has no attribute {str(name)!r}"
+    raise fail_type(f"{a_type(value)} has no attribute {str(name)!r}"
                + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)
 
 

@@ -1,6 +1,6 @@
 """Text to parse tree: the grammar in grammars/xc.lark, loaded once with lark (LALR).
 
-Syntax errors become ExcoverErrors naming file, line and column, with the line, a caret
+Syntax errors become ModelSyntaxErrors naming file, line and column, with the line, a caret
 and what the parser expected there.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from excover.errors import ExcoverError
+from excover.errors import ModelSyntaxError
 
 GRAMMAR_IN_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "grammars" / "xc.lark"
 
@@ -73,7 +73,7 @@ def _expected(names) -> str:
     return ", ".join(words)
 
 
-def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ExcoverError:
+def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ModelSyntaxError:
     lines = text.splitlines()
     line = getattr(error, "line", None) or len(lines)
     column = getattr(error, "column", None) or 1
@@ -91,4 +91,4 @@ def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ExcoverErr
     else:  # pragma: no cover - lark has no other kinds
         message = str(error)
     source_line = lines[line - 1] if 0 < line <= len(lines) else None
-    return ExcoverError(message, file=filename, line=line, column=column, source_line=source_line)
+    return ModelSyntaxError(message, file=filename, line=line, column=column, source_line=source_line)
