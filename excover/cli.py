@@ -16,6 +16,7 @@ import time
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from excover.errors import ExcoverError
 
@@ -388,6 +389,7 @@ def _run_case(model, args, case: int = 0) -> int:
             continue
         if args.format == "report":
             continue
+        assert console is not None  # the text format
         if shown > 1:
             console.print()
         console.print(f"Solution {shown}:")
@@ -401,6 +403,7 @@ def _run_case(model, args, case: int = 0) -> int:
         total, stopped_by = search.solutions_found, search.stopped_by
         _report(search, started, args)
     report = model.report(total) if model.report is not None else []
+    verdict: str | None
     if args.unique and total:
         verdict = _uniqueness(model, args, search)
         code = FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
@@ -545,7 +548,8 @@ def _run_batch(args) -> int:
     search = _search(model, args, 2, model.forced)  # a second solution, if any, shows it is not unique
     solved = failed = 0
     for start in range(0, len(lines), BATCH_CHUNK):
-        out, forced_lists = [], []
+        out: list[str | None] = []
+        forced_lists = []
         for number, line in lines[start:start + BATCH_CHUNK]:
             try:
                 forced_lists.append(evaluator.givens_for(name, line))
@@ -561,7 +565,7 @@ def _run_batch(args) -> int:
                 text = "no solution" if not found else pictures.line(model.problem, first) + (
                     "" if found == 1 else " (not unique)")
                 out[k] = text
-        sys.stdout.write("\n".join(out) + "\n")
+        sys.stdout.write("\n".join(text or "" for text in out) + "\n")
     if failed:
         print(f"excover: error: {failed} of {len(lines)} lines could not be read", file=sys.stderr)
         return BAD_INPUT
@@ -654,7 +658,7 @@ class _SubproblemProgress:
 
     def __init__(self, lines: bool) -> None:
         self.lines = lines
-        self.bar = None
+        self.bar: Any = None  # a rich Progress, made when first drawn
         self.last = 0.0
         self.terminal = not lines and sys.stderr.isatty()
 

@@ -67,7 +67,8 @@ def counting_argument(problem: Problem) -> list[str]:
             columns += len(members[name]) - 1
             del groups[name]
             groups.update((item, item) for item in members[name])
-    column_of = {item: groups.get(item, groups.get(family(item))) for items in members.values() for item in items}
+    column_of = {item: groups[item] if item in groups else groups[family(item)]
+                 for items in members.values() for item in items}
     names = sorted(set(column_of.values()))
     index = {name: k for k, name in enumerate(names)}
     patterns = set()

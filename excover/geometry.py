@@ -8,7 +8,7 @@ kept normalised: its cells sorted, the smallest coordinate on every axis zero.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -108,9 +108,9 @@ def _picture(cells: Sequence[Cell]) -> str:
     return " / ".join("".join("#" if (r, c) in present else "." for c in range(width)) for r in range(height))
 
 
-def _moves(dimension: int, rotate: bool, reflect: bool):
+def _moves(dimension: int, rotate: bool, reflect: bool) -> list[Callable[[Cell], Cell]]:
     """Generators of the symmetry group: quarter turns (about each axis in 3D) and a mirror."""
-    moves = []
+    moves: list[Callable[[Cell], Cell]] = []
     if rotate:
         if dimension == 2:
             moves.append(lambda cell: (cell[1], -cell[0]))

@@ -54,8 +54,8 @@ def compile_problem(problem: Problem) -> Matrix:
     )
     uses = [0] * len(number)
     for option in options:
-        for item, _ in option:
-            uses[item] += 1
+        for named, _ in option:
+            uses[named] += 1
     lo, hi = [], []
     for item, used in zip(problem.items, uses):
         if item.lo > used:  # cannot be met: kept so, in range

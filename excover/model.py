@@ -121,7 +121,7 @@ def _as_option(spec: Option | Iterable[str | tuple[str, str | None]]) -> Option:
         return spec
     if isinstance(spec, str):
         spec = _names_in(spec) if "(" in spec or "[" in spec else spec.split()
-    items = []
+    items: list[tuple[str, str | None]] = []
     for entry in spec:
         if entry.__class__ is str and ":" not in entry:
             items.append((entry, None))
@@ -165,8 +165,16 @@ def _colour_of(entry: str) -> tuple[str, str | None]:
     return entry[:split], entry[split + 1:] or None
 
 
-def _tuple_of(convert):
-    return lambda specs: tuple(convert(spec) for spec in specs)
+def _primaries(specs: Iterable) -> tuple[Item, ...]:
+    return tuple(_as_primary(spec) for spec in specs)
+
+
+def _secondaries(specs: Iterable) -> tuple[Item, ...]:
+    return tuple(_as_secondary(spec) for spec in specs)
+
+
+def _options(specs: Iterable) -> tuple[Option, ...]:
+    return tuple(_as_option(spec) for spec in specs)
 
 
 @attrs.frozen
@@ -178,9 +186,9 @@ class Problem:
     [['a', 'b c'], ['a b', 'c']]
     """
 
-    primary: tuple[Item, ...] = attrs.field(converter=_tuple_of(_as_primary))
-    secondary: tuple[Item, ...] = attrs.field(default=(), converter=_tuple_of(_as_secondary))
-    options: tuple[Option, ...] = attrs.field(default=(), converter=_tuple_of(_as_option))
+    primary: tuple[Item, ...] = attrs.field(converter=_primaries)
+    secondary: tuple[Item, ...] = attrs.field(default=(), converter=_secondaries)
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
     name: str = attrs.field(default="", eq=False)
     # The compiled matrix, made on the first search and shared by all later ones.
     _compiled: dict = attrs.field(factory=dict, init=False, eq=False, repr=False, hash=False)

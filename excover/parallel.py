@@ -57,13 +57,13 @@ def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | 
     the next) the depth doubles; once they are many it grows a level at a time, since a wide
     tree multiplies them at each level."""
     fixed = depth is not None
-    depth = depth if fixed else 1
+    at = depth if depth is not None else 1
     while True:
         search = engine.search(matrix, forced=forced)
-        paths, above = search.split(depth)
-        if fixed or not paths or len(paths) >= subproblems or depth > matrix.primary_count:
-            return Split(depth, tuple(paths), tuple(above), search.nodes)
-        depth = depth * 2 if len(paths) * 16 < subproblems else depth + 1
+        paths, above = search.split(at)
+        if fixed or not paths or len(paths) >= subproblems or at > matrix.primary_count:
+            return Split(at, tuple(paths), tuple(above), search.nodes)
+        at = at * 2 if len(paths) * 16 < subproblems else at + 1
 
 
 # -- the work of one subproblem (runs in a worker) ----------------------------------------
@@ -108,6 +108,7 @@ def subtrees(what: str, model: tuple[Matrix, tuple[int, ...]], paths: Sequence[t
 
 
 def _adopted_subtrees(what: str, paths: Sequence[tuple[int, ...]]) -> list[tuple]:
+    assert _adopted is not None  # a pool worker adopts its model when it starts
     return subtrees(what, _adopted, paths)
 
 
@@ -254,7 +255,8 @@ class Workers:
     def __init__(self, matrix: Matrix, forced: Sequence[int], jobs: int | None, cluster: str | None) -> None:
         self.matrix, self.forced, self.cluster = matrix, tuple(forced), cluster
         self.here = InProcess(matrix, forced)
-        self.remote = ClusterWorkers(matrix, forced, cluster) if cluster is not None else None
+        self.remote: ClusterWorkers | LocalWorkers | None = \
+            ClusterWorkers(matrix, forced, cluster) if cluster is not None else None
         self.jobs = self.remote.workers if self.remote is not None else jobs or os.cpu_count() or 1
 
     def run(self, what: str, paths: Sequence[tuple[int, ...]]) -> Iterator[tuple]:
@@ -265,7 +267,7 @@ class Workers:
                 yield from self.here.run(what, [paths.pop(0)])
             if paths:
                 self.remote = LocalWorkers(self.matrix, self.forced, self.jobs)
-        if paths:
+        if paths and self.remote is not None:
             yield from self.remote.run(what, paths)
 
     def close(self, finished: bool) -> None:

@@ -8,9 +8,16 @@ has them beside the package instead.
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:  # Python 3.10 has it here only
+        from importlib.abc import Traversable
 
 SUFFIXES = (".xc", ".dlx")
 IN_CHECKOUT = Path(__file__).resolve().parent.parent / "puzzles"

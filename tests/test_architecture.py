@@ -1,7 +1,8 @@
 """The package's shape, checked: the stages import only the stages before them on the data's
 path and no module imports itself round a cycle (import-linter, contracts in pyproject.toml),
-and the code passes ruff."""
+and the package passes ruff and mypy (its settings in pyproject.toml too)."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -28,4 +29,10 @@ def test_the_stages_import_only_earlier_stages_and_no_cycles():
 def test_the_package_passes_ruff():
     pytest.importorskip("ruff", reason="the test extra has ruff")
     result = tool("ruff", "check", "--no-cache", "excover")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_package_passes_mypy():
+    pytest.importorskip("mypy", reason="the test extra has mypy")
+    result = tool("mypy", "--no-incremental", "--cache-dir", os.devnull)
     assert result.returncode == 0, result.stdout + result.stderr

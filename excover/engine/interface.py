@@ -40,11 +40,26 @@ class StopReason(str, enum.Enum):
 class Search(Protocol):
     """One search over one matrix; counters are live while it runs."""
 
-    nodes: int  # levels entered, solutions included
-    updates: int  # list removals (dancing links) or their equivalent
-    solutions_found: int
-    stopped_by: StopReason | None
-    method: str  # "links" or "bitsets": the method the search runs
+    @property
+    def nodes(self) -> int:
+        """Levels entered, solutions included."""
+        ...
+
+    @property
+    def updates(self) -> int:
+        """List removals (dancing links) or their equivalent."""
+        ...
+
+    @property
+    def solutions_found(self) -> int: ...
+
+    @property
+    def stopped_by(self) -> StopReason | None: ...
+
+    @property
+    def method(self) -> str:
+        """"links" or "bitsets": the method the search runs."""
+        ...
 
     def solutions(self) -> Iterator[Chosen]:
         """Each solution once, lazily."""

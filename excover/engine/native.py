@@ -46,11 +46,11 @@ class NativeSearch:
     def restart(self, forced: Sequence[int], path: Sequence[int] = ()) -> bool:
         """Search again from the start with other forced options (and path), reusing everything
         built. False (and nothing done) when an index names no option: build a new search then."""
-        forced = self._checked(forced)
-        if forced is None:
+        checked = self._checked(forced)
+        if checked is None:
             return False
-        self.forced, self.path = forced, tuple(path)
-        self._core.restart(forced, self.path)
+        self.forced, self.path = checked, tuple(path)
+        self._core.restart(checked, self.path)
         return True
 
     def split(self, depth: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:

@@ -110,21 +110,28 @@ class PythonSearch:
             raise ValueError("the reference engine searches with dancing links only (method 'links' or 'auto')")
         self.method = "links"
         self.matrix = matrix
+        self.seed = seed
+        self.max_solutions = max_solutions
+        self.max_nodes = max_nodes
+        self.time_limit = time_limit
+        self._start(forced, path)
+
+    def _start(self, forced: Sequence[int], path: Sequence[int]) -> None:
+        """Everything a search changes, as it is before the search starts."""
         self.forced = tuple(dict.fromkeys(forced))  # forcing an option twice is forcing it once
         self.path = tuple(path)  # the branch to follow at each of the top levels (see split)
         self._split_depth: int | None = None
         self._frontier: list[tuple[int, ...]] = []
-        self.seed = seed
-        self.rng = random.Random(seed) if seed is not None else None
-        self.max_solutions = max_solutions
-        self.max_nodes = max_nodes
-        self.time_limit = time_limit
+        self.rng = random.Random(self.seed) if self.seed is not None else None
         self.nodes = 0
         self.updates = 0
         self.solutions_found = 0
         self.stopped_by: StopReason | None = None  # the limit that ended it, if one did
         self._levels: list[Level] = []
         self._report: Callable[[PythonSearch], None] | None = None
+        self._report_every = 1.0
+        self._next_report = 0.0
+        self._deadline: float | None = None
         self._build()
 
     # -- building the lists --------------------------------------------------------------
@@ -146,28 +153,33 @@ class PythonSearch:
         dlink = list(range(n + 1))
         color = [0] * (n + 1)
         self.option_of = [-1] * (n + 1)
+        self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
         order = list(range(len(matrix.options)))
         if self.rng is not None:
             self.rng.shuffle(order)  # a seed also varies the order options are tried in
         self.first_node = [0] * len(matrix.options)
         spacer = n + 1
-        top.append(0), ulink.append(0), dlink.append(0), color.append(0), self.option_of.append(-1)
+        self._append_node(0, 0, 0, 0, -1)  # the first spacer
         for number in order:
             first = spacer + 1
             self.first_node[number] = first
             for item, colour in matrix.options[number]:
                 header = item + 1
                 x = len(top)
-                top.append(header), color.append(colour), self.option_of.append(number)
-                ulink.append(ulink[header]), dlink.append(header)
+                self._append_node(header, ulink[header], header, colour, number)
                 dlink[ulink[header]] = x
                 ulink[header] = x
                 self.length[header] += 1
             dlink[spacer] = len(top) - 1
             spacer = len(top)
-            top.append(-number - 1), ulink.append(first), dlink.append(0), color.append(0)
-            self.option_of.append(-1)
-        self.top, self.ulink, self.dlink, self.color = top, ulink, dlink, color
+            self._append_node(-number - 1, first, 0, 0, -1)
+
+    def _append_node(self, top: int, up: int, down: int, colour: int, option: int) -> None:
+        self.top.append(top)
+        self.ulink.append(up)
+        self.dlink.append(down)
+        self.color.append(colour)
+        self.option_of.append(option)
 
     # -- the operations ------------------------------------------------------------------
 
@@ -444,9 +456,9 @@ class PythonSearch:
 
     def _run(self, build: bool) -> Iterator[tuple[int, ...] | None]:
         self._deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
-        for i in range(1, self.primary_end):
-            if self.bound[i] == 0:  # an item no option may name
-                self._cover(i)
+        for item in range(1, self.primary_end):
+            if self.bound[item] == 0:  # an item no option may name
+                self._cover(item)
         if self.max_solutions == 0 or not self._take_forced():
             return
         levels = self._levels
@@ -487,8 +499,7 @@ class PythonSearch:
 
     def restart(self, forced: Sequence[int], path: Sequence[int] = ()) -> bool:
         """Search again from the start with other forced options (the lists are rebuilt)."""
-        self.__init__(self.matrix, forced=forced, seed=self.seed, max_solutions=self.max_solutions,
-                      max_nodes=self.max_nodes, time_limit=self.time_limit, path=path)
+        self._start(forced, path)
         return True
 
     def split(self, depth: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
@@ -496,13 +507,15 @@ class PythonSearch:
         not dead ends, the solutions above it). Searches restarted with each path (``path=``)
         then find every other solution, each exactly once, since subtrees do not overlap."""
         self._split_depth, self._frontier = depth, []
-        found = list(self._run(build=True))
+        found = list(self.solutions())
         self._split_depth = None
         return self._frontier, found
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Yield each solution as the tuple of its option indices (forced options first)."""
-        yield from self._run(build=True)
+        for chosen in self._run(build=True):
+            if chosen is not None:  # always, when the run builds them
+                yield chosen
 
     def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
         """For each list of forced options in turn: restart with it and run to the end (or to

@@ -28,7 +28,7 @@ def _builtin(name: str):
     return register
 
 
-BUILTINS: dict[str, Builtin] = {}
+BUILTINS: dict[str, Any] = {}  # the functions, and a few named values (the pentominoes ...)
 
 
 def _simple(name: str, consume: Callable[[list], Any], compares: bool = False) -> None:

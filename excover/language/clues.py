@@ -91,7 +91,7 @@ class CellClues:
         """The options the clues force when the param's text is `text`."""
         word = _one_word(text)
         grid = None if word is not None else self._set_grid(text)
-        shape = _word_shape(word) if grid is None else (grid.height, grid.width)
+        shape = (grid.height, grid.width) if grid is not None else _word_shape(word or "")
         for number, (statement, source, shape_only) in enumerate(self.checks):
             if shape_only and (number, shape) in self.shapes_checked:
                 continue  # it held for a grid of this shape, so it holds for this one
@@ -100,11 +100,12 @@ class CellClues:
             self.evaluator.current = source
             self.evaluator.run_statement(statement)
             self.shapes_checked.add((number, shape))
-        if grid is None:
+        if word is not None and grid is None:
             try:
                 return self._looked_up(word, *shape)
             except KeyError:
                 grid = self._set_grid(text)  # a value not seen before in its cell: worked out below
+        assert grid is not None  # set above whenever the table could not answer
         forced = []
         for clue in self.statements:
             self.evaluator.current = clue.source
@@ -190,7 +191,8 @@ def _cell_loop_over(generators: list, name: str) -> tuple[str, str] | None:
     if source.data != "attribute" or str(source.children[1]) != "cells" or \
             source.children[0].data != "name" or str(source.children[0].children[0]) != name:
         return None
-    return tuple(str(part.children[0]) for part in target.children)
+    row, column = (str(part.children[0]) for part in target.children)
+    return row, column
 
 
 def _reads_only_cell(tree: Any, name: str, targets: tuple[str, str], globals_) -> bool:

@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 from lark import Token, Tree
@@ -34,6 +34,9 @@ from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
 from excover.model import Item, LoadedModel, Option, Param, Problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.language.clues import CellClues
 
 
 @attrs.define
@@ -108,7 +111,8 @@ class Evaluator:
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
-        self.cell_clues = None  # batch runs: see clues.py; False when the clue statements have another form
+        # Batch runs: see clues.py; False when the clue statements have another form.
+        self.cell_clues: CellClues | Literal[False] | None = None
 
     # -- files ---------------------------------------------------------------------------
 
@@ -184,14 +188,20 @@ class Evaluator:
         self.define(name, default, name_token)
         self.depends[name] = frozenset([name])
 
+    @property
+    def here(self) -> Source:
+        """The file whose statements are running (there is always one while they run)."""
+        assert self.current is not None
+        return self.current
+
     def written(self, node: Tree) -> str:
         """A statement's expression as the model writes it."""
-        return self.current.text[node.meta.start_pos:node.meta.end_pos]
+        return self.here.text[node.meta.start_pos:node.meta.end_pos]
 
     def comment_beside(self, node: Tree) -> str:
         """The comment after a statement on its last line, or else the comment lines just above
         it (not the file's opening comment, which describes the whole model)."""
-        text, lines = self.current.text, self.current.lines
+        text, lines = self.here.text, self.here.lines
         end_of_line = text.find("\n", node.meta.end_pos)
         after = text[node.meta.end_pos:end_of_line if end_of_line >= 0 else len(text)].strip()
         if after.startswith("#"):
@@ -242,6 +252,7 @@ class Evaluator:
 
     def statement_include(self, node: Tree) -> None:
         (token,) = node.children
+        assert isinstance(token, Token)  # the grammar's STRING
         relative = string_literal(token)
         if self.current is None or self.current.filename.startswith("<"):
             raise fail("include needs the model to be a file", token, IncludeError)
@@ -315,7 +326,9 @@ class Evaluator:
 
     def statement_option(self, node: Tree) -> None:
         children = list(node.children)
-        label = children.pop(0) if isinstance(children[0], Token) else None
+        label = children[0] if isinstance(children[0], Token) else None
+        if label is not None:
+            children.pop(0)
         entries = [c for c in children if c.data in ("item", "coloured", "splice")]
         generators = [c for c in children if c.data in ("for_clause", "if_clause")]
         shows = [c for c in children if c.data == "show"]
@@ -337,15 +350,16 @@ class Evaluator:
                 value = self.eval(value_node, scope)
                 for cell in _cells_of(key):
                     picture[cell] = value
-            self.options.append(PendingOption(found, text, picture, node, self.current))
+            self.options.append(PendingOption(found, text, picture, node, self.here))
             if len(self.options) > self.budget.max_options:
                 raise fail_budget(f"the model generates more than {self.budget.max_options:,} options "
                            f"(raise the limit with --max-options)", node)
 
     def statement_given(self, node: Tree) -> None:
         label, *generators = node.children
+        assert isinstance(label, Token)  # the grammar's STRING
         for scope in self.generate(generators, self.globals):
-            self.givens.append((self.string(label, scope), node, self.current))
+            self.givens.append((self.string(label, scope), node, self.here))
 
     # -- pieces of statements ------------------------------------------------------------
 
@@ -605,7 +619,7 @@ class Evaluator:
                 parts.append("".join(literal))
                 literal = []
                 inner = text[k + 1:end]
-                at = Token("STRING", inner, line=token.line, column=token.column + k + 1)
+                at = Token("STRING", inner, line=token.line, column=(token.column or 1) + k + 1)
                 parts.append((self.interpolation(inner, token, k + 1), at))
                 k = end + 1
             elif ch == "}":
@@ -620,7 +634,7 @@ class Evaluator:
         try:
             return parse(inner, "<label>", start="expression").children[0]
         except ExcoverError as error:
-            at = Token("STRING", inner, line=token.line, column=token.column + offset + (error.column or 1) - 1 + 1)
+            at = Token("STRING", inner, line=token.line, column=(token.column or 1) + offset + (error.column or 1))
             raise fail(f"in {{{inner}}}: {error.message}", at) from None
 
     def call(self, function: Any, arguments: list[Any], node: Any, keywords: dict[str, Any] | None = None) -> Any:
@@ -699,7 +713,7 @@ class Evaluator:
             from excover.language.clues import CellClues
 
             self.cell_clues = CellClues.plan(self, name) or False
-        if self.cell_clues:
+        if self.cell_clues is not False:
             return self.cell_clues.forced(text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         self.params, self.cases = [], None

@@ -77,7 +77,7 @@ def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ModelSynta
     lines = text.splitlines()
     line = getattr(error, "line", None) or len(lines)
     column = getattr(error, "column", None) or 1
-    if isinstance(error, UnexpectedCharacters):
+    if isinstance(error, UnexpectedCharacters) and error.pos_in_stream is not None:
         message = f"unexpected character {text[error.pos_in_stream]!r}"
     elif isinstance(error, UnexpectedEOF):
         message = f"the file ends too early; expected {_expected(error.expected)}"

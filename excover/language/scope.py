@@ -15,7 +15,7 @@ class Scope:
         self.parent = parent
 
     def lookup(self, name: str) -> Any:
-        scope = self
+        scope: Scope | None = self
         while scope is not None:
             if name in scope.names:
                 return scope.names[name]
@@ -24,7 +24,7 @@ class Scope:
 
     def visible(self) -> set[str]:
         found: set[str] = set()
-        scope = self
+        scope: Scope | None = self
         while scope is not None:
             found.update(scope.names)
             scope = scope.parent

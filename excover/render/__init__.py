@@ -124,7 +124,9 @@ def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
                 paint = cells.get((r + 1, c + 1))
                 row.append((paint.text if paint else "").center(width), style=style_of(r + 1, c + 1))
         lines.append(row)
-    return [line.rstrip() or line for line in lines]
+    for line in lines:
+        line.rstrip()  # in place
+    return lines
 
 
 def _plain_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int):
@@ -151,7 +153,7 @@ def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
             paint = cells.get((r, c))
             return "bold" if colours and paint is not None and paint.piece in forced else ""
 
-        firsts = {}
+        firsts: dict[Any, tuple[int, int]] = {}
         for cell in sorted(outline):
             firsts.setdefault(outline[cell], cell)
         corner = {firsts[region]: text for region, text in (notes or {}).items() if region in firsts}
@@ -190,7 +192,8 @@ def picture(solution: Solution, colours: bool = True, outline: dict | None = Non
                 part = lines[k] if k < len(lines) else Text()
                 line.append_text(part)
                 line.append(" " * (width - len(part) + 3))
-            out.append(line.rstrip() or line)
+            line.rstrip()  # in place
+            out.append(line)
         headings = Text("".join(f"layer {layer}".ljust(width + 3) for layer in layers).rstrip())
         return Text("\n").join([headings, *out])
     return options_table(solution)
@@ -232,8 +235,8 @@ def _natural(name: str) -> list:
 
 def _common_base(names: list[str]) -> tuple[str | None, list[str]]:
     """("column", ["1", "2"]) for names column(1), column(2); (None, names) otherwise."""
-    parts = [re.fullmatch(r"(\w+)\((.*)\)", name) for name in names]
-    if names and all(parts) and len({part[1] for part in parts}) == 1:
+    parts = [part for name in names if (part := re.fullmatch(r"(\w+)\((.*)\)", name)) is not None]
+    if names and len(parts) == len(names) and len({part[1] for part in parts}) == 1:
         return parts[0][1], [part[2] for part in parts]
     return None, names
 
