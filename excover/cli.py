@@ -221,18 +221,12 @@ def _load_with_evaluator(args):
 
 
 def _options_labelled(model, labels: list[str]) -> tuple[int, ...]:
-    from excover.language.failure import suggestion
-
-    by_label: dict[str, list[int]] = {}
-    for index, option in enumerate(model.problem.options):
-        by_label.setdefault(str(option), []).append(index)
     forced = []
     for label in labels:
-        matches = by_label.get(label, [])
-        if len(matches) != 1:
-            raise ExcoverError(f"--given {label!r}: " + (f"{len(matches)} options have that label" if matches else
-                                                        f"no option has that label{suggestion(label, by_label)}"))
-        forced.append(matches[0])
+        try:
+            forced.append(model.problem.labelled(label))
+        except ExcoverError as error:
+            raise ExcoverError(f"--given {label!r}: {error.message}") from None
     return tuple(forced)
 
 

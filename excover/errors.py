@@ -20,6 +20,9 @@ the offending source line is known, the line with a caret under the column.
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
 
 class ExcoverError(Exception):
     """Bad input: a malformed file, an inconsistent model, an exceeded budget."""
@@ -111,3 +114,25 @@ def decode(data: bytes, what: str, where: str | None = None) -> str:
     except UnicodeDecodeError as error:
         raise FormatError(f"{what} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
                           file=where) from None
+
+
+# -- what messages quote --------------------------------------------------------------
+
+
+LONGEST_SHOWN = 80  # characters of a name or value that a message quotes
+
+
+def brief(text: str) -> str:
+    """`text` as a message quotes it: whole, or its start and end around an ellipsis."""
+    if len(text) <= LONGEST_SHOWN:
+        return text
+    return f"{text[:LONGEST_SHOWN - 20]}…{text[-15:]} ({len(text):,} characters)"
+
+
+def suggestion(name: str, candidates: Iterable[str]) -> str:
+    """"; did you mean 'x'?" for the nearest candidate, or nothing. A name too long to be a
+    typing slip gets none (and comparing it would cost the square of its length)."""
+    if len(name) > LONGEST_SHOWN:
+        return ""
+    close = difflib.get_close_matches(name, [c for c in candidates if len(c) <= LONGEST_SHOWN], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from excover.errors import ModelError
+from excover.errors import ModelError, suggestion
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.engine.interface import Search
@@ -259,6 +259,21 @@ class Problem:
 
             self._compiled["matrix"] = compile_problem(self)
         return self._compiled["matrix"]
+
+    def labelled(self, label: str) -> int:
+        """The index of the one option with this label (an option's label is its text, see
+        Option); a ModelError when no option or several have it."""
+        by_label = self._compiled.get("labels")
+        if by_label is None:
+            by_label = self._compiled["labels"] = {}
+            for index, option in enumerate(self.options):
+                by_label.setdefault(str(option), []).append(index)
+        matches = by_label.get(label, [])
+        if not matches:
+            raise ModelError(f"no option is labelled {label!r}{suggestion(label, by_label)}")
+        if len(matches) > 1:
+            raise ModelError(f"{len(matches)} options are labelled {label!r}; a given must name one")
+        return matches[0]
 
     def solution(self, indices: Sequence[int]) -> Solution:
         """The Solution made of these options, listed in the order of ``options``."""

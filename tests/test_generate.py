@@ -144,7 +144,7 @@ def test_given_names_an_option_by_its_label(capsys):
     assert main(["run", str(PUZZLES / "sudoku.xc"), "--given", "r1c1=9"]) == 1  # the default clues say 5
     assert capsys.readouterr().out.splitlines()[-1] == "no solution"
     assert main(["run", str(PUZZLES / "sudoku.xc"), "--given", "r1c1=x"]) == 2
-    assert "--given 'r1c1=x': no option has that label" in capsys.readouterr().err
+    assert "--given 'r1c1=x': no option is labelled 'r1c1=x'" in capsys.readouterr().err
 
 
 def test_a_model_whose_answer_is_already_unique_needs_no_clue(capsys):

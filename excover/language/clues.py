@@ -143,7 +143,7 @@ class CellClues:
             evaluator.givens = [(evaluator.string(clue.statement.children[0], scope), clue.statement, clue.source)]
         except ModelFailure as failure:
             raise evaluator.located(failure) from None
-        return evaluator.resolve_givens(evaluator.built_options)[0]
+        return evaluator.resolve_givens(evaluator.problem)[0]
 
 
 def _one_word(text: str) -> str | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 from lark import Token, Tree
 
-from excover.errors import ExcoverError, IncludeError, RequirementError, read_text
+from excover.errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
     CHARACTERS_PER_STEP,
@@ -29,7 +29,7 @@ from excover.language.expressions import (
     order_key,
     string_literal,
 )
-from excover.language.failure import ModelFailure, brief, fail, fail_budget, fail_type, suggestion
+from excover.language.failure import ModelFailure, fail, fail_budget, fail_type
 from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
@@ -105,12 +105,11 @@ class Evaluator:
         self.params_read_by_options: set[str] = set()
         self.current: Source | None = None
         self.program: list[tuple[Tree, Source]] = []  # every statement run, includes inlined
-        self.built_options: list[Option] = []
+        self.problem = Problem(primary=())  # the problem built, once finished
         self.outline: dict = {}  # cell -> region, for pictures
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
-        self.by_label: dict[str, list[int]] | None = None  # option label -> indices, for givens
         # Batch runs: see clues.py; False when the clue statements have another form.
         self.cell_clues: CellClues | Literal[False] | None = None
 
@@ -694,8 +693,8 @@ class Evaluator:
         primary = [item for item, _ in declared.values() if not item.secondary]
         secondary = [item for item, _ in declared.values() if item.secondary]
         problem = Problem(primary=primary, secondary=secondary, options=options)
-        self.built_options = options
-        forced = self.resolve_givens(options)
+        self.problem = problem
+        forced = self.resolve_givens(problem)
         return LoadedModel(problem, forced,
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
@@ -721,23 +720,16 @@ class Evaluator:
             if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
                 self.current = source
                 self.run_statement(statement)
-        return self.resolve_givens(self.built_options)
+        return self.resolve_givens(self.problem)
 
-    def resolve_givens(self, options: list[Option]) -> tuple[int, ...]:
-        if self.by_label is None:
-            self.by_label = {}
-            for index, option in enumerate(options):
-                self.by_label.setdefault(option.label, []).append(index)
-        by_label = self.by_label
+    def resolve_givens(self, problem: Problem) -> tuple[int, ...]:
+        """The options the `given` statements name."""
         forced = []
         for label, node, source in self.givens:
-            matches = by_label.get(label, [])
-            if not matches:
-                raise self.located(fail(f"no option is labelled {label!r}{suggestion(label, by_label)}", node), source)
-            if len(matches) > 1:
-                raise self.located(fail(f"{len(matches)} options are labelled {label!r}; a given must name one",
-                                        node), source)
-            forced.append(matches[0])
+            try:
+                forced.append(problem.labelled(label))
+            except ModelError as error:
+                raise self.located(fail(error.message, node), source) from None
         return tuple(forced)
 
 

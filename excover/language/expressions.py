@@ -12,8 +12,9 @@ from typing import Any
 
 from lark import Token, Tree
 
+from excover.errors import brief, suggestion
 from excover.geometry import Shape
-from excover.language.failure import brief, fail, fail_budget, fail_type, suggestion
+from excover.language.failure import fail, fail_budget, fail_type
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
