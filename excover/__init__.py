@@ -18,7 +18,8 @@ __all__ = [
 _HOMES = {  # where each public name lives (the errors all in excover.errors)
     **{name: "excover.errors" for name in __all__ if name.endswith("Error")},
     "Item": "excover.model", "Option": "excover.model", "Problem": "excover.model", "Solution": "excover.model",
-    "LoadedModel": "excover.model", "Param": "excover.model", "load": "excover._loading", "loads": "excover._loading",
+    "LoadedModel": "excover.language.loaded", "Param": "excover.language.loaded",
+    "load": "excover._loading", "loads": "excover._loading",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +34,8 @@ if TYPE_CHECKING:  # pragma: no cover
         ModelTypeError,
         RequirementError,
     )
-    from excover.model import Item, LoadedModel, Option, Param, Problem, Solution
+    from excover.language.loaded import LoadedModel, Param
+    from excover.model import Item, Option, Problem, Solution
 
     __version__: str
 

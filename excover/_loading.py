@@ -9,7 +9,7 @@ from excover.errors import ExcoverError
 from excover.language import Budget
 from excover.language import load as load_file
 from excover.language import loads as load_text
-from excover.model import LoadedModel
+from excover.language.loaded import LoadedModel
 
 
 def load(path: str | Path, /, *, budget: Budget | None = None, **params: Any) -> LoadedModel:

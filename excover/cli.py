@@ -188,12 +188,6 @@ def _budget(args):
     return budget
 
 
-def _evaluator(args, params: dict[str, str]):
-    from excover.language.evaluate import Evaluator
-
-    return Evaluator(params, _budget(args))
-
-
 def _model_path(name: str) -> str:
     """The file as given, or else the shipped model of that name."""
     if name == "-" or Path(name).exists():
@@ -205,19 +199,14 @@ def _model_path(name: str) -> str:
 
 
 def _load(args):
-    return _load_with_evaluator(args)[0]
-
-
-def _load_with_evaluator(args):
-    """The model, with the options of any --given forced too, and the evaluator that read it
-    (None for Knuth's format)."""
+    """The model, with the options of any --given forced too."""
     import attrs
 
-    model, evaluator = _read_model(args)
+    model = _read_model(args)
     labels = getattr(args, "given", [])
     if labels:
         model = attrs.evolve(model, forced=tuple(dict.fromkeys(model.forced + _options_labelled(model, labels))))
-    return model, evaluator
+    return model
 
 
 def _options_labelled(model, labels: list[str]) -> tuple[int, ...]:
@@ -231,16 +220,14 @@ def _options_labelled(model, labels: list[str]) -> tuple[int, ...]:
 
 
 def _read_model(args):
-    from excover.model import LoadedModel
+    from excover.language import LoadedModel
 
     args.file = _model_path(args.file)
     params = _params(args)
     if args.file.endswith(".xc"):
-        from excover.language.evaluate import deep_recursion
+        from excover.language import load
 
-        evaluator = _evaluator(args, params)
-        with deep_recursion():
-            return evaluator.load_file(Path(args.file)), evaluator
+        return load(args.file, params, _budget(args))
     if params:
         raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
     from excover import dlx_format
@@ -253,7 +240,7 @@ def _read_model(args):
         reading = dlx_format.read_file(args.file)
     for warning in reading.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    return LoadedModel(reading.problem), None
+    return LoadedModel(reading.problem)
 
 
 # -- searching ---------------------------------------------------------------------------
@@ -436,14 +423,14 @@ def _generate(args) -> int:
     from excover.generate import generate
     from excover.render import FlatPictures
 
-    model, evaluator = _load_with_evaluator(args)
+    model = _load(args)
     _one_case(model, "generate")
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
     pictures = FlatPictures(model.problem)
     for seed in range(first, first + args.count):
         puzzle = generate(model.problem, seed=seed, target=args.givens, symmetric=args.symmetric, fixed=model.forced)
         new_clues = [index for index in puzzle.clues if index not in model.forced]
-        setting = _clue_param(model, evaluator, puzzle.clues, pictures) if new_clues else None
+        setting = _clue_param(model, puzzle.clues, pictures) if new_clues else None
         givens = " ".join(f"--given {shlex.quote(str(model.problem.options[i]))}" for i in new_clues)
         if args.format == "line":
             print(setting.partition("=")[2] if setting is not None else givens, flush=True)
@@ -480,21 +467,12 @@ def _draw_puzzle(model, puzzle, seed: int, new_clues: list[int], setting: str | 
     print(f"As a param: -p {setting}" if setting is not None else f"As givens: {givens}")
 
 
-def _clue_param(model, evaluator, clues, pictures) -> str | None:
+def _clue_param(model, clues, pictures) -> str | None:
     """NAME=TEXT for the grid param that, set to the clues drawn as one line, makes the model
-    force exactly these clues (checked by evaluating it); None when no param does."""
-    if evaluator is None:
-        return None
+    force exactly these clues; None when no param does."""
     text = pictures.line(model.problem, clues)
-    for name in sorted(model.batch_independent):
-        if not hasattr(evaluator.globals.names.get(name), "rows_of_labels"):
-            continue  # not a grid
-        try:
-            if set(evaluator.givens_for(name, text)) == set(clues):
-                return f"{name}={text}"
-        except ExcoverError:
-            continue
-    return None
+    name = model.param_forcing(clues, text)
+    return None if name is None else f"{name}={text}"
 
 
 def _write(path: str, text: str) -> None:
@@ -512,7 +490,6 @@ def _run_batch(args) -> int:
     Each answer is proved unique (the search looks for a second one). A line that cannot be
     read is reported where its answer would be, and the rest are still solved; a line `end`
     ends the input, as judges' files close."""
-    from excover.language.evaluate import deep_recursion
     from excover.render import FlatPictures
 
     name, equals, path = args.batch.partition("=")
@@ -530,14 +507,13 @@ def _run_batch(args) -> int:
     params = _params(args)
     if name in params:
         raise ExcoverError(f"--batch {name}: the lines give {name}; it cannot be set with -p too")
-    evaluator = _evaluator(args, params)  # the param's default builds the items and options
-    with deep_recursion():
-        model = evaluator.load_file(Path(args.file))
-    if name not in model.batch_independent:
-        known = {param.name for param in model.params}
-        raise ExcoverError(f"--batch {name}: " + (
-            f"the model's items or options depend on {name!r}, so it cannot be built once for every line"
-            if name in known else f"the model declares no param {name!r}"))
+    from excover.language import load
+
+    model = load(args.file, params, _budget(args))  # the param's default builds the items and options
+    try:
+        model.check_clue_param(name)
+    except ExcoverError as error:
+        raise ExcoverError(f"--batch {name}: {error.message}") from None
     pictures = FlatPictures(model.problem)
     search = _search(model, args, 2, model.forced)  # a second solution, if any, shows it is not unique
     solved = failed = 0
@@ -546,7 +522,7 @@ def _run_batch(args) -> int:
         forced_lists = []
         for number, line in lines[start:start + BATCH_CHUNK]:
             try:
-                forced_lists.append(evaluator.givens_for(name, line))
+                forced_lists.append(model.forced_by(name, line))
                 out.append(None)  # to be filled from the search's answer
             except ExcoverError as error:
                 failed += 1

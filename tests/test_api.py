@@ -52,3 +52,24 @@ def test_item_names_with_blanks_inside_brackets():
     assert problem.options[0].items == (("cell(1, 1)", None), ("digit(1, 2)", "in"))
     assert problem.count() == 2
     assert Problem(primary=["a", "b"], options=["a b:", "a", "b"]).options[0].items == (("a", None), ("b", None))
+
+
+def test_a_loaded_model_reads_other_clues_for_its_problem():
+    """Everything the language knows is asked of the model: the clues of another text of a
+    param (a batch line, a generated puzzle), with the problem built once."""
+    model = excover.load("sudoku.xc", givens="empty")
+    line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    forced = model.forced_by("givens", line)
+    assert len(forced) == 32 and model.problem.count(forced=forced) == 1
+    assert model.param_forcing(forced, line) == "givens"
+    with pytest.raises(ExcoverError, match="declares no param 'clues'"):
+        model.forced_by("clues", line)
+    queens = excover.load("queens.xc", n=5)
+    with pytest.raises(ExcoverError, match="items or options depend on 'n'"):
+        queens.check_clue_param("n")
+    from excover.dlx_format import read
+
+    knuth = excover.LoadedModel(read("a b\na\nb\n", "toy.dlx").problem)
+    with pytest.raises(ExcoverError, match="declares no param"):
+        knuth.forced_by("givens", line)
+    assert knuth.param_forcing([0], "x") is None

@@ -9,7 +9,8 @@ from hypothesis import given
 from excover.cli import main
 from excover.diagnosis import counting_argument, impossibilities
 from excover.language import load
-from excover.model import Item, LoadedModel, Option, Problem
+from excover.language import LoadedModel
+from excover.model import Item, Option, Problem
 
 from thorough import examples
 from oracle import all_solutions

@@ -24,13 +24,10 @@ class Batch:
     """One model, many values of its `givens`: the matrix is built once (as --batch does)."""
 
     def __init__(self, name, **params):
-        from excover.language.evaluate import Evaluator
-
-        self.evaluator = Evaluator({k: str(v) for k, v in params.items()} | {"givens": "empty"})
-        self.loaded = self.evaluator.load_file(PUZZLES / name)
+        self.loaded = load(PUZZLES / name, {k: str(v) for k, v in params.items()} | {"givens": "empty"})
 
     def solutions(self, givens, limit):
-        forced = self.evaluator.givens_for("givens", givens)
+        forced = self.loaded.forced_by("givens", givens)
         return list(self.loaded.problem.solve(forced=forced, limit=limit))
 
 

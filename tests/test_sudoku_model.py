@@ -42,14 +42,13 @@ def test_givens_as_an_81_character_line_with_dots_or_zeros():
 
 
 def test_project_euler_96_sum():
-    from excover.language.evaluate import Evaluator
+    from excover.language import load
 
     lines = data_path("sudoku9", "project_euler_096.txt").read_text().split()
-    evaluator = Evaluator({"givens": "empty"})  # the model built once, each puzzle's clues forced
-    problem = evaluator.load_file(SUDOKU).problem
+    model = load(SUDOKU, {"givens": "empty"})  # the model built once, each puzzle's clues forced
     total = 0
     for line in lines:
-        solutions = list(problem.solve(forced=evaluator.givens_for("givens", line), limit=2))
+        solutions = list(model.problem.solve(forced=model.forced_by("givens", line), limit=2))
         assert len(solutions) == 1 and is_solved_grid(rows_of(solutions[0]), line)
         total += int(rows_of(solutions[0])[0][:3])
     assert total == 24702

@@ -1,9 +1,31 @@
 """The .xc modelling language: text -> parse tree (parse) -> model (evaluate).
 
 ``load(path, params)`` and ``loads(text, filename, params)`` return a
-:class:`~excover.model.LoadedModel`; errors are ExcoverErrors naming file, line and column.
+:class:`~excover.language.loaded.LoadedModel`: the problem, its clues, its drawing and params,
+and what the model says; errors are ExcoverErrors naming file, line and column.
+
+The names are imported when first used, so that a problem read from Knuth's format is
+searched without loading the parser.
 """
 
-from excover.language.evaluate import Budget, each_case, load, loads
+from __future__ import annotations
 
-__all__ = ["Budget", "each_case", "load", "loads"]
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["Budget", "LoadedModel", "Param", "each_case", "load", "loads"]
+
+_HOMES = {"Budget": "evaluate", "each_case": "evaluate", "load": "evaluate", "loads": "evaluate",
+          "LoadedModel": "loaded", "Param": "loaded"}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.language.evaluate import Budget, each_case, load, loads
+    from excover.language.loaded import LoadedModel, Param
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(f"module 'excover.language' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"excover.language.{_HOMES[name]}"), name)
+    globals()[name] = value
+    return value

@@ -30,10 +30,11 @@ from excover.language.expressions import (
     string_literal,
 )
 from excover.language.failure import ModelFailure, fail, fail_budget, fail_type
+from excover.language.loaded import LoadedModel, Param
 from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
-from excover.model import Item, LoadedModel, Option, Param, Problem
+from excover.model import Item, Option, Problem
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.clues import CellClues
@@ -695,10 +696,14 @@ class Evaluator:
         problem = Problem(primary=primary, secondary=secondary, options=options)
         self.problem = problem
         forced = self.resolve_givens(problem)
-        return LoadedModel(problem, forced,
+        return LoadedModel(problem, forced, evaluator=self,
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
                            report=self.report_lines if self.reports else None, params=tuple(self.params))
+
+    def is_grid(self, name: str) -> bool:
+        """Whether the name holds a grid now (a param's value, say)."""
+        return isinstance(self.globals.names.get(name), Grid)
 
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
         """The forced options when param `name` takes another value, items and options kept.
@@ -716,10 +721,11 @@ class Evaluator:
             return self.cell_clues.forced(text)
         self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
         self.params, self.cases = [], None
-        for statement, source in self.program:
-            if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
-                self.current = source
-                self.run_statement(statement)
+        with deep_recursion():
+            for statement, source in self.program:
+                if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
+                    self.current = source
+                    self.run_statement(statement)
         return self.resolve_givens(self.problem)
 
     def resolve_givens(self, problem: Problem) -> tuple[int, ...]:

@@ -1,0 +1,118 @@
+"""A model as the language read it: the constraint problem, the options its clues force, how
+its solutions are drawn, its params, and what it says when a search ends.
+
+This is the language's one face to the rest of the package: the evaluator that read the
+model stays behind it (:mod:`excover.language.evaluate`), and what needs the evaluator again
+(the options a param's other text forces, for a batch of puzzles or a generated one) is asked
+of the model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from excover.errors import ExcoverError
+from excover.model import Problem, Solution
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.language.evaluate import Evaluator
+
+
+@attrs.frozen
+class Param:
+    """A param of a model: what `-p NAME=VALUE` can set, as `excover info` describes it."""
+
+    name: str
+    kind: str  # what a value must be, in the user's words: "an integer", "true or false", "a grid"
+    default: str  # the default as the model writes it
+    comment: str = ""  # the comment beside the param (or just above it)
+
+
+@attrs.frozen
+class LoadedModel:
+    """A problem as read from a file: the problem, the options its clues force, and how its
+    solutions are drawn."""
+
+    problem: Problem
+    forced: tuple[int, ...] = ()
+    batch_independent: frozenset[str] = frozenset()  # params its items and options do not read
+    outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
+    outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
+    report: Any = attrs.field(default=None, eq=False)  # solutions found -> lines the model says then
+    params: tuple[Param, ...] = ()
+    # When a param's text holds several cases (a `cases` statement): its name and the cases.
+    # This model is the first case's; `excover.language.each_case` gives every case's.
+    cases: tuple[str, tuple[str, ...]] | None = None
+    # The evaluator that read it, to evaluate the clues again for another text of a param
+    # (None for a problem read from Knuth's format).
+    _evaluator: Evaluator | None = attrs.field(default=None, eq=False, repr=False)
+
+    # -- the clues for other texts of a param --------------------------------------------
+
+    def check_clue_param(self, name: str) -> None:
+        """Refuse a param whose other texts cannot be read with the problem kept as it is:
+        one the items or options read, or none at all."""
+        if self._evaluator is None or name not in self.batch_independent:
+            known = self._evaluator is not None and any(param.name == name for param in self.params)
+            raise ExcoverError(f"the model's items or options depend on {name!r}, so it cannot be built once "
+                               "for every text of it" if known else f"the model declares no param {name!r}")
+
+    def forced_by(self, name: str, text: str) -> tuple[int, ...]:
+        """The options the clues force when param `name` reads `text`, the problem kept as it
+        is (see check_clue_param)."""
+        self.check_clue_param(name)
+        assert self._evaluator is not None
+        return self._evaluator.givens_for(name, text)
+
+    def param_forcing(self, clues: Iterable[int], text: str) -> str | None:
+        """The grid param which, reading `text`, forces exactly these options (checked by
+        evaluating it), or None: how a generated puzzle is written as a param."""
+        if self._evaluator is None:
+            return None
+        wanted = set(clues)
+        for name in sorted(self.batch_independent):
+            if not self._evaluator.is_grid(name):
+                continue
+            try:
+                if set(self.forced_by(name, text)) == wanted:
+                    return name
+            except ExcoverError:
+                continue
+        return None
+
+    # The problem's searches with the model's clues forced (and any more given).
+
+    def _with_clues(self, settings: dict) -> dict:
+        return {**settings, "forced": tuple(dict.fromkeys(self.forced + tuple(settings.get("forced", ()))))}
+
+    @property
+    def drawing(self) -> dict:
+        """How the model's solutions are drawn: its outline, notes and clues."""
+        return {"outline": self.outline, "forced": self.forced, "notes": self.outline_notes}
+
+    # -- searching, with the clues forced ------------------------------------------------
+
+    def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
+        """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`.
+        Each knows how the model draws it (Jupyter shows it so)."""
+        drawing = self.drawing
+        for solution in self.problem.solve(limit, **self._with_clues(settings)):
+            yield attrs.evolve(solution, drawing=drawing)
+
+    def first(self, **settings: Any) -> Solution | None:
+        return next(self.solve(1, **settings), None)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows a model as its puzzle: the options its clues force, drawn on its outline."""
+        if not self.forced and not self.outline:
+            return None
+        return attrs.evolve(self.problem.solution(self.forced), drawing=self.drawing)._repr_svg_()
+
+    def count(self, jobs: int | None = None, **settings: Any) -> int:
+        return self.problem.count(jobs, **self._with_clues(settings))
+
+    def is_unique(self, **settings: Any) -> bool:
+        return self.problem.is_unique(**self._with_clues(settings))
