@@ -316,7 +316,7 @@ def _run(args) -> int:
     if args.batch:
         return _run_batch(args)
     first = _load(args)
-    if args.format == "report" and first.report is None:
+    if args.format == "report" and not first.reports:
         raise ExcoverError("--format report: the model has no report statement")
     codes = []
     for number, model in _each_case(args, first):
@@ -383,7 +383,7 @@ def _run_case(model, args, case: int = 0) -> int:
     else:
         total, stopped_by = search.solutions_found, search.stopped_by
         _report(search, started, args)
-    report = model.report(total) if model.report is not None else []
+    report = model.report(total)
     verdict: str | None
     if args.unique and total:
         verdict = _uniqueness(model, args, search)

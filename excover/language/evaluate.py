@@ -699,7 +699,7 @@ class Evaluator:
         return LoadedModel(problem, forced, evaluator=self,
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
-                           report=self.report_lines if self.reports else None, params=tuple(self.params))
+                           reports=bool(self.reports), params=tuple(self.params))
 
     def is_grid(self, name: str) -> bool:
         """Whether the name holds a grid now (a param's value, say)."""

@@ -41,7 +41,7 @@ class LoadedModel:
     batch_independent: frozenset[str] = frozenset()  # params its items and options do not read
     outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
-    report: Any = attrs.field(default=None, eq=False)  # solutions found -> lines the model says then
+    reports: bool = False  # whether the model says something when a search ends (`report`)
     params: tuple[Param, ...] = ()
     # When a param's text holds several cases (a `cases` statement): its name and the cases.
     # This model is the first case's; `excover.language.each_case` gives every case's.
@@ -49,6 +49,10 @@ class LoadedModel:
     # The evaluator that read it, to evaluate the clues again for another text of a param
     # (None for a problem read from Knuth's format).
     _evaluator: Evaluator | None = attrs.field(default=None, eq=False, repr=False)
+
+    def report(self, found: int) -> list[str]:
+        """What the model's `report` statements say when `found` solutions were found."""
+        return self._evaluator.report_lines(found) if self._evaluator is not None and self.reports else []
 
     # -- the clues for other texts of a param --------------------------------------------
 
