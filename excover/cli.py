@@ -732,7 +732,7 @@ def _convert(args) -> int:
         print(json.dumps({
             "primary": [{"name": i.name, "lo": i.lo, "hi": i.hi} for i in problem.primary],
             "secondary": [i.name for i in problem.secondary],
-            "options": [{"label": o.label, "items": [[n, c] for n, c in o.items]} for o in problem.options],
+            "options": [{"label": str(o), "items": [[n, c] for n, c in o.items]} for o in problem.options],
             "forced": list(model.forced),
         }, indent=1))
     return FOUND

@@ -26,7 +26,7 @@ from pathlib import Path
 import attrs
 
 from excover.errors import FormatError, read_text
-from excover.model import Item, Option, Problem
+from excover.model import Fault, Item, Option, Problem, option_fault
 
 BOUNDS = re.compile(r"^(?:(\d+):)?(\d+)\|(.*)$")
 KNUTH_NAME = re.compile(r"^[!-~]{1,8}$")  # printable ASCII, no blanks
@@ -80,7 +80,7 @@ def read(text: str, filename: str = "<string>") -> Reading:
             if any(declared[name] for name in option.names):
                 options.append(option)
             else:
-                warnings.append(f"{filename}:{number}: option ignored: it has no primary item")
+                warnings.append(f"{filename}:{number}: option ignored: {Fault.NO_PRIMARY.message()}")
     if item_line is None:
         raise source.error("expected a line of item names, found only comments and blank lines",
                            max(len(source.lines), 1))
@@ -125,7 +125,6 @@ def _read_items(source, number, tokens, primary, secondary, declared, renames) -
 
 def _read_option(source, number, tokens, declared, renames) -> Option:
     items = []
-    seen = set()
     for token, column in tokens:
         short, _, colour = token.partition(":")
         if "|" in token:
@@ -133,18 +132,15 @@ def _read_option(source, number, tokens, declared, renames) -> Option:
         name = renames["name"].get(short, short)
         if not short:
             raise source.error("expected an item name before ':'", number, column)
-        if name not in declared:
-            raise source.error(f"unknown item {short!r}; expected one of the items declared on the first line",
-                               number, column)
-        if name in seen:
-            raise source.error(f"item {short!r} appears twice in this option", number, column)
-        seen.add(name)
-        if ":" in token:
-            if not colour:
-                raise source.error(f"expected a colour after '{short}:'", number, column + len(short) + 1)
-            if declared[name]:
-                raise source.error(f"primary item {short!r} cannot have a colour", number, column)
+        if ":" in token and not colour:
+            raise source.error(f"expected a colour after '{short}:'", number, column + len(short) + 1)
         items.append((name, renames["colour"].get(colour, colour) if colour else None))
+    found = option_fault(items, lambda name: None if name not in declared else not declared[name])
+    if found is not None and found[0] is not Fault.NO_PRIMARY:  # (that one is dropped, with a warning)
+        fault, index = found
+        short = tokens[index][0].partition(":")[0]
+        hint = "; expected one of the items declared on the first line" if fault is Fault.UNDECLARED else ""
+        raise source.error(fault.message(short) + hint, number, tokens[index][1])
     return Option(tuple(items))
 
 

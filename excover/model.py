@@ -15,13 +15,14 @@ these rules directly, without any search: tests trust it, not the solver.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from excover.errors import ModelError, suggestion
+from excover.errors import ModelError, brief, suggestion
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.engine.interface import Search
@@ -64,8 +65,14 @@ class Option:
     def names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.items)
 
+    @property
+    def text(self) -> str:
+        """Its items as a model writes them: ``a b x:red``."""
+        return " ".join(name if colour is None else f"{name}:{colour}" for name, colour in self.items)
+
     def __str__(self) -> str:
-        return self.label or " ".join(name if colour is None else f"{name}:{colour}" for name, colour in self.items)
+        """Its label, or else its items: how messages, pictures and givens name it."""
+        return self.label or self.text
 
 
 @attrs.frozen
@@ -306,24 +313,44 @@ class Problem:
         return self.search(max_solutions=2, **settings).count() == 1
 
 
-def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None:
-    def where() -> str:
-        return f"option {number} ({option})"
+class Fault(enum.Enum):
+    """What can be wrong with an option, whoever wrote it (a model, a Knuth file, Python)."""
 
+    UNDECLARED = "item {name} is not declared"
+    TWICE = "item {name} appears twice in this option"
+    COLOURED_PRIMARY = "primary item {name} cannot have a colour"
+    # Knuth's programs drop such an option with a warning, and so does the reading of his
+    # format. Elsewhere it is refused: the search only branches on primary items, so it could
+    # never be chosen, and silently dropping it would shift the numbers of the options.
+    NO_PRIMARY = "this option names no primary item, so it could never be chosen"
+
+    def message(self, name: str = "") -> str:
+        return self.value.format(name=repr(brief(name)))
+
+
+def option_fault(entries: Sequence[tuple[str, str | None]],
+                 is_secondary: Callable[[str], bool | None]) -> tuple[Fault, int] | None:
+    """The first rule the option breaks and the entry that breaks it (-1 for the whole
+    option), or None. `is_secondary` says what each name is, None for no declared item."""
     seen: set[str] = set()
     has_primary = False
-    for name, colour in option.items:
-        item = by_name.get(name)
-        if item is None:
-            raise ModelError(f"{where()} names unknown item {name!r}")
+    for index, (name, colour) in enumerate(entries):
+        secondary = is_secondary(name)
+        if secondary is None:
+            return Fault.UNDECLARED, index
         if name in seen:
-            raise ModelError(f"{where()} names item {name!r} twice")
+            return Fault.TWICE, index
         seen.add(name)
-        if colour is not None and not item.secondary:
-            raise ModelError(f"{where()} gives primary item {name!r} a colour; only secondary items have colours")
-        has_primary = has_primary or not item.secondary
-    # Knuth's programs drop such an option with a warning. We refuse it: the search only
-    # branches on primary items, so it could never be chosen, and silently dropping it
-    # would shift the option numbers that solutions are reported in.
-    if not has_primary:
-        raise ModelError(f"{where()} has no primary item, so it could never be chosen")
+        if colour is not None and not secondary:
+            return Fault.COLOURED_PRIMARY, index
+        has_primary = has_primary or not secondary
+    return None if has_primary else (Fault.NO_PRIMARY, -1)
+
+
+def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None:
+    found = option_fault(option.items, lambda name: by_name[name].secondary if name in by_name else None)
+    if found is not None:
+        fault, index = found
+        name = option.items[index][0] if index >= 0 else ""
+        hint = suggestion(name, by_name) if fault is Fault.UNDECLARED else ""
+        raise ModelError(f"option {number} ({brief(str(option))}): {fault.message(name)}{hint}")

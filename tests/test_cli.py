@@ -63,7 +63,7 @@ def test_bad_input_exits_2_with_location_and_no_traceback(tmp_path, capsys):
     path.write_text("a b\na zz\n")
     code, out, err = run(capsys, "count", path)
     assert code == 2
-    assert f"{path}:2:3: unknown item 'zz'" in err
+    assert f"{path}:2:3: item 'zz' is not declared" in err
     assert "    a zz\n      ^" in err
     assert "Traceback" not in err
 

@@ -28,11 +28,12 @@ def test_dlx3_example_has_its_one_solution():
 def test_option_without_primary_item_is_ignored_with_a_warning_like_knuth():
     reading = read("a | x\na x\nx\n", "f.dlx")
     assert len(reading.problem.options) == 1
-    assert reading.warnings == ("f.dlx:3: option ignored: it has no primary item",)
+    assert reading.warnings == ("f.dlx:3: option ignored: this option names no primary item, so it could never be "
+                                "chosen",)
 
 
 @pytest.mark.parametrize("text, line, column, words", [
-    ("a b\na z\n", 2, 3, "unknown item 'z'"),
+    ("a b\na z\n", 2, 3, "item 'z' is not declared; expected one of the items declared on the first line"),
     ("a b\na a\n", 2, 3, "appears twice"),
     ("a a\n", 1, 3, "declared twice"),
     ("a | x | y\n", 1, 7, "second '|'"),

@@ -147,14 +147,14 @@ class TestConstructs:
 
 
 ERRORS = [
-    ("primary a\noption b", 2, 8, "item b is not declared"),
-    ("primary box(1)\noption boxx(1)", 2, 8, "item boxx(1) is not declared; did you mean 'box(1)'?"),
+    ("primary a\noption b", 2, 8, "item 'b' is not declared"),
+    ("primary box(1)\noption boxx(1)", 2, 8, "item 'boxx(1)' is not declared; did you mean 'box(1)'?"),
     ("let box = 1\nprimary x(boxx)", 2, 11, "unknown name 'boxx'; did you mean 'box'?"),
-    ("primary cell(r) for r in 1..9\noption cell(10)", 2, 8, "item cell(10) is not declared"),
+    ("primary cell(r) for r in 1..9\noption cell(10)", 2, 8, "item 'cell(10)' is not declared"),
     ("primary a\noption a for k in [1 // 0]", 2, 20, "division by zero"),
     ("primary a a", 1, 11, "declared twice"),
     ("primary a\noption a a", 2, 10, "appears twice"),
-    ("primary a\noption a:1", 2, 8, "primary item a cannot have a colour"),
+    ("primary a\noption a:1", 2, 8, "primary item 'a' cannot have a colour"),
     ("primary a\nsecondary x\noption x", 3, 1, "names no primary item"),
     ("primary a\noption a\ngiven 'nothing'", 3, 1, "no option is labelled 'nothing'"),
     ("primary a\noption 'x': a\noption 'x': a\ngiven 'x'", 4, 1, "2 options are labelled 'x'"),
@@ -243,7 +243,7 @@ def test_a_long_name_is_quoted_briefly_and_not_compared_for_a_suggestion():
     with pytest.raises(ExcoverError) as caught:
         loads(BIG + "primary z\noption z w(s)\n", "long.xc")
     message = caught.value.message
-    assert message.startswith("item w([1, 2, 3") and "(688,898 characters) is not declared" in message
+    assert message.startswith("item 'w([1, 2, 3") and "(688,898 characters)' is not declared" in message
     assert len(message) < 200
 
 

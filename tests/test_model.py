@@ -35,7 +35,7 @@ def test_verify_multiplicities():
 @pytest.mark.parametrize("build, words", [
     (lambda: Problem(primary=["a", "a"]), "declared twice"),
     (lambda: Problem(primary="ab", options=["a a"]), "twice"),
-    (lambda: Problem(primary="ab", options=["a z"]), "unknown item 'z'"),
+    (lambda: Problem(primary="ab", options=["a z"]), r"option 0 \(a z\): item 'z' is not declared"),
     (lambda: Problem(primary="ab", options=["a:R"]), "colour"),
     (lambda: Problem(primary=[Item("a", 3, 2)]), "exceeds"),
     (lambda: Problem(primary="a", secondary="x", options=["x"]), "no primary item"),

@@ -34,7 +34,7 @@ from excover.language.loaded import LoadedModel, Param
 from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
-from excover.model import Item, Option, Problem
+from excover.model import Fault, Item, Option, Problem, option_fault
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.clues import CellClues
@@ -669,28 +669,21 @@ class Evaluator:
     def finish(self) -> LoadedModel:
         """Check the options against the declared items, then build the problem."""
         declared = self.items
+
+        def is_secondary(name: str) -> bool | None:
+            return declared[name][0].secondary if name in declared else None
+
         options = []
         for pending in self.options:
-            seen: set[str] = set()
-            has_primary = False
-            for name, colour, node in pending.entries:
-                if name not in declared:
-                    hint = suggestion(name, declared)
-                    raise self.located(fail(f"item {brief(name)} is not declared{hint}", node), pending.source)
-                if name in seen:
-                    raise self.located(fail(f"item {brief(name)} appears twice in this option", node), pending.source)
-                seen.add(name)
-                item = declared[name][0]
-                if colour is not None and not item.secondary:
-                    raise self.located(fail(f"primary item {brief(name)} cannot have a colour", node), pending.source)
-                has_primary = has_primary or not item.secondary
-            if not has_primary:
-                raise self.located(fail("this option names no primary item, so it could never be chosen",
-                                        pending.node), pending.source)
             items = tuple((name, colour) for name, colour, _ in pending.entries)
-            label = pending.label if pending.label is not None else " ".join(
-                name if colour is None else f"{name}:{colour}" for name, colour, _ in pending.entries)
-            options.append(Option(items, label, {"show": pending.show} if pending.show else None))
+            found = option_fault(items, is_secondary)
+            if found is not None:
+                fault, index = found
+                name, _, node = pending.entries[index] if index >= 0 else ("", None, pending.node)
+                hint = suggestion(name, declared) if fault is Fault.UNDECLARED else ""
+                raise self.located(fail(fault.message(name) + hint, node), pending.source)
+            # Without a label, an option reads as its items (see Option).
+            options.append(Option(items, pending.label or "", {"show": pending.show} if pending.show else None))
         primary = [item for item, _ in declared.values() if not item.secondary]
         secondary = [item for item, _ in declared.values() if item.secondary]
         problem = Problem(primary=primary, secondary=secondary, options=options)

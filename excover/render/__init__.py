@@ -213,13 +213,12 @@ def options_table(solution: Solution):
     names = sorted({name for option in solution for name in option.names}, key=_natural)
     base, headings = _common_base(names)
     corner = "option" if base is None else f"option \\ {base}"
-    labels = [str(option.label or option) for option in solution]
+    labels = [str(option) for option in solution]
     width = max(map(len, labels + [corner]), default=0) + sum(len(heading) + 3 for heading in headings) + 4
     if width > TABLE_WIDTH:
         table = Table("option", "items", box=box.SQUARE, header_style="bold")
         for label, option in zip(labels, solution):
-            table.add_row(label, " ".join(name if colour is None else f"{name}:{colour}"
-                                          for name, colour in option.items))
+            table.add_row(label, option.text)
         return table
     table = Table(corner, *headings, box=box.SQUARE, header_style="bold")
     for label, option in zip(labels, solution):

@@ -151,7 +151,7 @@ def _table(solution: Solution) -> str:
     """The chosen options against the items they name: one mark in every column is a cover."""
     names = sorted({name for option in solution for name in option.names}, key=_natural)
     base, headings = _common_base(names)
-    labels = [str(option.label or option) for option in solution]
+    labels = [str(option) for option in solution]
     label_width = max([len(label) for label in labels] + [len(base or "option")]) * 8 + 16
     column = max([len(heading) for heading in headings] + [2]) * 8 + 12
     row = 26
