@@ -40,7 +40,7 @@ def impossibilities(model: LoadedModel) -> list[str]:
 
 
 def uncoverable(problem: Problem) -> list[str]:
-    uses = Counter(name for option in problem.options for name in option.names)
+    uses = problem.uses
     return [f"primary item {item.name} must be covered {_times(item.lo)} but "
             f"{_naming(uses[item.name])}"
             for item in problem.primary if uses[item.name] < item.lo]

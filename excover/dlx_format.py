@@ -155,11 +155,7 @@ def write(problem: Problem) -> str:
     lines = [f"| {problem.name}" if problem.name else "| written by excover"]
     lines += [f"| name {short} = {name}" for name, short in names.items() if short != name]
     lines += [f"| colour {short} = {colour}" for colour, short in colours.items() if short != colour]
-    uses = {item.name: 0 for item in problem.items}
-    for option in problem.options:
-        for name in option.names:
-            uses[name] += 1
-    header = [_with_bounds(item, names[item.name], uses[item.name]) for item in problem.primary]
+    header = [_with_bounds(item, names[item.name], problem.uses[item.name]) for item in problem.primary]
     if problem.secondary:
         header += ["|"] + [names[item.name] for item in problem.secondary]
     lines.append(" ".join(header))
@@ -170,7 +166,7 @@ def write(problem: Problem) -> str:
 
 
 def _with_bounds(item: Item, short: str, uses: int) -> str:
-    hi = max(uses, item.lo, 1) if item.hi is None else item.hi  # unbounded: as many as there are options
+    hi = item.upper_bound(uses)
     if item.lo == hi == 1:
         return short
     if item.lo == hi:

@@ -101,8 +101,7 @@ def _clue_groups(candidates: list[int], problem: Problem, symmetric: bool) -> li
 
 
 def _shown_cells(problem: Problem, index: int) -> list[tuple[int, int]]:
-    data = problem.options[index].data
-    show = data.get("show", {}) if isinstance(data, dict) else {}
+    show = problem.options[index].show
     cells = [cell for cell in show if isinstance(cell, tuple) and len(cell) == 2
              and all(isinstance(v, int) for v in cell)]
     return cells if cells and len(cells) == len(show) else []

@@ -52,16 +52,13 @@ def compile_problem(problem: Problem) -> Matrix:
               for name, colour in option.items)
         for option in problem.options
     )
-    uses = [0] * len(number)
-    for option in options:
-        for named, _ in option:
-            uses[named] += 1
     lo, hi = [], []
-    for item, used in zip(problem.items, uses):
+    for item in problem.items:
+        used = problem.uses[item.name]
         if item.lo > used:  # cannot be met: kept so, in range
             lo.append(used + 1)
             hi.append(used + 1)
         else:
             lo.append(item.lo)
-            hi.append(used if item.hi is None else min(item.hi, used))
+            hi.append(min(item.upper_bound(used), used))
     return Matrix(primary_count=len(problem.primary), lo=tuple(lo), hi=tuple(hi), options=options)

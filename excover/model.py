@@ -52,6 +52,12 @@ class Item:
         hi = "*" if self.hi is None else str(self.hi)
         return f"{self.lo}..{hi}"
 
+    def upper_bound(self, uses: int) -> int:
+        """A finite upper bound that means the same, when `uses` options name the item: its
+        own, or for an unbounded item as many as those options (at least its lower bound,
+        and at least 1, so that it reads as a bound)."""
+        return self.hi if self.hi is not None else max(uses, self.lo, 1)
+
 
 @attrs.frozen
 class Option:
@@ -64,6 +70,11 @@ class Option:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.items)
+
+    @property
+    def show(self) -> dict[Any, Any]:
+        """What it draws: cell -> value, from ``data["show"]`` (a model's `show`), else nothing."""
+        return self.data.get("show", {}) if isinstance(self.data, dict) else {}
 
     @property
     def text(self) -> str:
@@ -219,6 +230,17 @@ class Problem:
     @property
     def item_by_name(self) -> dict[str, Item]:
         return {item.name: item for item in self.items}
+
+    @property
+    def uses(self) -> dict[str, int]:
+        """How many options name each item."""
+        uses = self._compiled.get("uses")
+        if uses is None:
+            uses = self._compiled["uses"] = dict.fromkeys(self.item_by_name, 0)
+            for option in self.options:
+                for name in option.names:
+                    uses[name] += 1
+        return uses
 
     # -- the rules -----------------------------------------------------------------------
 

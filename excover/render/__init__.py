@@ -12,6 +12,7 @@ terminal, so a pipe gets plain, readable letters.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -36,7 +37,7 @@ def painted(solution: Solution) -> dict[Any, Paint]:
     """Cell -> what the chosen options show there."""
     cells: dict[Any, Paint] = {}
     for piece, option in enumerate(solution.options):
-        show = option.data.get("show", {}) if isinstance(option.data, dict) else {}
+        show = option.show
         for cell, value in show.items():
             cells[cell] = Paint(str(value), piece, len(show) > 1)
     return cells
@@ -46,23 +47,27 @@ def painted_cells(solution: Solution) -> dict[Any, Any]:
     """Cell -> shown value (a lighter `painted`, for text and JSON)."""
     cells: dict[Any, Any] = {}
     for option in solution.options:
-        if isinstance(option.data, dict):
-            cells.update(option.data.get("show", {}))
+        cells.update(option.show)
     return cells
 
 
 MAX_PICTURE_CELLS = 250_000  # a drawing larger than this (a stray far-off cell) becomes the table
 
 
-def _is_lattice(cells, dimension: int) -> bool:
-    """Whether the cells are positions of a `dimension`-D grid small enough to draw."""
+def spans(cells) -> tuple[range, ...]:
+    """The rows, columns (and layers) the cells reach, each from its least to its greatest."""
+    return tuple(range(min(k[axis] for k in cells), max(k[axis] for k in cells) + 1)
+                 for axis in range(len(next(iter(cells)))))
+
+
+def lattice(cells, dimension: int) -> tuple[range, ...] | None:
+    """The spans of the cells when they are positions of a `dimension`-D grid small enough
+    to draw; else None (the solution is drawn as a table)."""
     if not cells or not all(isinstance(k, tuple) and len(k) == dimension and all(isinstance(v, int) for v in k)
                             for k in cells):
-        return False
-    area = 1
-    for axis in range(dimension):
-        area *= max(k[axis] for k in cells) - min(k[axis] for k in cells) + 1
-    return area <= MAX_PICTURE_CELLS
+        return None
+    found = spans(cells)
+    return found if math.prod(len(span) for span in found) <= MAX_PICTURE_CELLS else None
 
 
 def _style(paint: Paint | None, colours: bool) -> str:
@@ -173,13 +178,11 @@ def picture(solution: Solution, colours: bool = True, outline: dict | None = Non
     cells = painted(solution)
     chosen = {index: piece for piece, index in enumerate(solution.indices)}
     forced_pieces = frozenset(chosen[index] for index in forced if index in chosen)
-    if _is_lattice(cells, 2):
-        rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
-        cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+    if (flat := lattice(cells, 2)) is not None:
+        rows, cols = flat
         return Text("\n").join(_layer_lines(cells, rows, cols, colours, outline, forced_pieces, notes))
-    if _is_lattice(cells, 3):
-        rows = range(min(k[0] for k in cells), max(k[0] for k in cells) + 1)
-        cols = range(min(k[1] for k in cells), max(k[1] for k in cells) + 1)
+    if (solid := lattice(cells, 3)) is not None:
+        rows, cols, _ = solid
         layers = sorted({k[2] for k in cells})
         drawn = [_layer_lines({(r, c): p for (r, c, z), p in cells.items() if z == layer}, rows, cols, colours)
                  for layer in layers]
@@ -243,9 +246,8 @@ def _common_base(names: list[str]) -> tuple[str | None, list[str]]:
 def flat_text(solution: Solution) -> str:
     """One line for a solution: the painted 2D grid row by row, or the option labels."""
     cells = painted_cells(solution)
-    if _is_lattice(cells, 2):
-        rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
-        cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+    if (flat := lattice(cells, 2)) is not None:
+        rows, cols = flat
         values = [str(cells.get((r, c), ".")) for r in rows for c in cols]
         return ("" if all(len(v) == 1 for v in values) else " ").join(values)
     return " | ".join(solution.labels)
@@ -261,19 +263,18 @@ def grid_text(solution: Solution) -> str:
     values = {paint.piece: paint.text for paint in paints.values()}
     numbered = len(set(values.values())) < len(values) and any(paint.shared for paint in paints.values())
     cells = {key: str(paint.piece + 1) if numbered else paint.text for key, paint in paints.items()}
-    if _is_lattice(cells, 3):
+    if lattice(cells, 3) is not None:
         layers = sorted({key[2] for key in cells})
         return "\n\n".join(_text_rows({(r, c): v for (r, c, z), v in cells.items() if z == layer}, cells)
                             for layer in layers)
-    if _is_lattice(cells, 2):
+    if lattice(cells, 2) is not None:
         return _text_rows(cells, cells)
     return "\n".join(solution.labels)
 
 
 def _text_rows(layer: dict, every: dict) -> str:
     """One layer's rows; the rows, columns and spacing are those of all the cells (`every`)."""
-    rows = range(min(k[0] for k in every), max(k[0] for k in every) + 1)
-    cols = range(min(k[1] for k in every), max(k[1] for k in every) + 1)
+    rows, cols = spans(every)[:2]
     joiner = "" if all(len(value) == 1 for value in every.values()) else " "
     width = max(len(value) for value in every.values()) if joiner else 1
     return "\n".join(joiner.join(layer.get((r, c), ".").rjust(width) for c in cols).rstrip() for r in rows)
@@ -284,14 +285,14 @@ class FlatPictures:
     (for batch runs, where it is done for every line)."""
 
     def __init__(self, problem) -> None:
-        shows = [option.data.get("show", {}) if isinstance(option.data, dict) else {} for option in problem.options]
+        shows = [option.show for option in problem.options]
         cells = {cell for show in shows for cell in show}
-        self.usable = _is_lattice(cells, 2)
-        if not self.usable:
+        flat = lattice(cells, 2)
+        self.usable = flat is not None
+        if flat is None:
             return
-        top, left = min(r for r, _ in cells), min(c for _, c in cells)
-        self.width = max(c for _, c in cells) - left + 1
-        height = max(r for r, _ in cells) - top + 1
+        rows, cols = flat
+        top, left, self.width, height = rows.start, cols.start, len(cols), len(rows)
         self.paint = [[((r - top) * self.width + c - left, str(value)) for (r, c), value in show.items()]
                       for show in shows]
         self.blank = ["."] * (height * self.width)

@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from excover.model import Solution
-from excover.render import DARK, PALETTE, Paint, _common_base, _is_lattice, _natural, painted
+from excover.render import DARK, PALETTE, Paint, _common_base, _natural, lattice, painted, spans
 
 CELL = 44
 MARGIN = 12
@@ -33,10 +33,10 @@ def svg(solution: Solution, outline: dict | None = None, forced=(), notes: dict 
     cells = painted(solution)
     chosen = {index: piece for piece, index in enumerate(solution.indices)}
     clue_pieces = frozenset(chosen[index] for index in forced if index in chosen)
-    if _is_lattice(cells, 2) or (not cells and outline and _is_lattice(outline, 2)):  # (an empty puzzle)
+    if lattice(cells, 2) is not None or (not cells and outline and lattice(outline, 2) is not None):  # (a bare puzzle)
         layer = Layer(cells, outline or {}, clue_pieces, notes or {})
         return _document(layer.width + 2 * MARGIN, layer.height + 2 * MARGIN, layer.draw(MARGIN, MARGIN))
-    if _is_lattice(cells, 3):
+    if lattice(cells, 3) is not None:
         return _layers(cells)
     return _table(solution)
 
@@ -65,8 +65,7 @@ class Layer:
                  bounds: tuple[range, range] | None = None) -> None:
         self.cells, self.outline, self.clues, self.notes = cells, outline, clues, notes
         keys = list(cells) + list(outline)
-        self.rows, self.cols = bounds or (range(min(r for r, _ in keys), max(r for r, _ in keys) + 1),
-                                          range(min(c for _, c in keys), max(c for _, c in keys) + 1))
+        self.rows, self.cols = bounds or spans(keys)[:2]
         self.width, self.height = len(self.cols) * CELL, len(self.rows) * CELL
         self.tiling = not outline and any(paint.shared for paint in cells.values())
 
@@ -134,8 +133,7 @@ class Layer:
 
 def _layers(cells: dict[tuple[int, int, int], Paint]) -> str:
     """A 3D solution: its layers side by side, captioned, on the same rows and columns."""
-    rows = range(min(k[0] for k in cells), max(k[0] for k in cells) + 1)
-    cols = range(min(k[1] for k in cells), max(k[1] for k in cells) + 1)
+    rows, cols, _ = spans(cells)
     parts, left = [], MARGIN
     for layer in sorted({k[2] for k in cells}):
         drawing = Layer({(r, c): p for (r, c, z), p in cells.items() if z == layer}, {}, frozenset(), {},
