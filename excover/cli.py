@@ -428,7 +428,8 @@ def _generate(args) -> int:
     first = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
     pictures = FlatPictures(model.problem)
     for seed in range(first, first + args.count):
-        puzzle = generate(model.problem, seed=seed, target=args.givens, symmetric=args.symmetric, fixed=model.forced)
+        puzzle = generate(model.problem, seed=seed, givens=args.givens, symmetric=args.symmetric,
+                          forced=model.forced)
         new_clues = [index for index in puzzle.clues if index not in model.forced]
         setting = _clue_param(model, puzzle.clues, pictures) if new_clues else None
         givens = " ".join(f"--given {shlex.quote(str(model.problem.options[i]))}" for i in new_clues)

@@ -37,15 +37,15 @@ class Puzzle:
     pairs_minimal: bool = False  # symmetric puzzles: whether no related pair of clues can be removed
 
 
-def generate(problem: Problem, *, seed: int | None = None, target: int | None = None, symmetric: bool = False,
-             fixed: Sequence[int] = ()) -> Puzzle:
+def generate(problem: Problem, *, seed: int | None = None, givens: int | None = None, symmetric: bool = False,
+             forced: Sequence[int] = ()) -> Puzzle:
     """A puzzle made from a random solution of `problem` (reproducible for the same seed).
 
-    `fixed` options are forced throughout and always among the clues (a model's own givens).
-    Clues are removed until no more can go (a minimal puzzle) or only `target` are left.
+    `forced` options are forced throughout and always among the clues (a model's own givens).
+    Clues are removed until no more can go (a minimal puzzle) or only `givens` are left.
     `symmetric` removes them in pairs related by a half turn of the grid the options show.
     """
-    fixed = tuple(dict.fromkeys(fixed))
+    fixed = tuple(dict.fromkeys(forced))
     solution = next(problem.search(seed=seed, forced=fixed, max_solutions=1).solutions(), None)
     if solution is None:
         raise ExcoverError("the model has no solution to make a puzzle from")
@@ -60,7 +60,7 @@ def generate(problem: Problem, *, seed: int | None = None, target: int | None = 
 
     stopped_early = False
     for group in groups:
-        if target is not None and len(clues) <= target:
+        if givens is not None and len(clues) <= givens:
             stopped_early = True
             break
         if unique(clues - group):

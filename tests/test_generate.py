@@ -54,7 +54,7 @@ def test_symmetric_puzzles_keep_clues_in_half_turn_pairs():
 
 def test_a_clue_target_stops_early_and_says_the_puzzle_may_not_be_minimal():
     problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
-    puzzle = generate(problem, seed=3, target=32)
+    puzzle = generate(problem, seed=3, givens=32)
     assert len(puzzle.clues) == 32 and not puzzle.minimal
     assert count_fillings(clue_cells(problem, puzzle.clues), sudoku_units(), "123456789") == 1
 
@@ -98,7 +98,7 @@ def test_samurai_puzzles_are_unique():
 def test_tiling_puzzles_fix_pieces_until_the_rest_is_forced(name, params):
     model = load(PUZZLES / name, params)
     problem = model.problem
-    puzzle = generate(problem, seed=5, fixed=model.forced)
+    puzzle = generate(problem, seed=5, forced=model.forced)
     assert set(model.forced) <= set(puzzle.clues)
     assert count_covers(problem, puzzle.clues) == 1
     for clue in set(puzzle.clues) - set(model.forced):
