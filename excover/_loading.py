@@ -2,30 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from excover.errors import ExcoverError
-from excover.language import Budget
-from excover.language import load as load_file
-from excover.language import loads as load_text
 from excover.language.loaded import LoadedModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.language.budget import Budget
 
 
 def load(path: str | Path, /, *, budget: Budget | None = None, **params: Any) -> LoadedModel:
     """The model in `path` (or the shipped model of that name: "sudoku.xc"), its params set
     from keywords: ``excover.load("queens.xc", n=10).count()``. A value may be a Python
-    int, bool, str (a grid's text, too) or a list, tuple, set or dict of those."""
-    found = Path(path)
-    if not found.exists():
-        from excover import shipped
+    int, bool, str (a grid's text, too) or a list, tuple, set or dict of those. A file in
+    Knuth's format (not ending in .xc) is read as such; it has no params."""
+    model, _ = open_model(str(path), _as_texts(params), budget)
+    return model
 
-        found = shipped.find(str(path)) or found
-    return load_file(found, _as_texts(params), budget)
+
+def model_path(name: str) -> str:
+    """The file as named, or else the shipped model of that name (with or without .xc)."""
+    if name == "-" or Path(name).exists():
+        return name
+    from excover import shipped
+
+    found = shipped.find(name)
+    return str(found) if found is not None else name
+
+
+def open_model(name: str, params: dict[str, str] | None = None, budget: Budget | None = None,
+               stdin: Callable[[], bytes] | None = None) -> tuple[LoadedModel, tuple[str, ...]]:
+    """A model by the name a user gives: a .xc model (with its params as text), a file in
+    Knuth's format, "-" for Knuth's format read by `stdin`, or a shipped model's name; with
+    the warnings of reading it (options Knuth's format drops)."""
+    name = model_path(name)
+    if name.endswith(".xc"):  # (the parser is loaded only for a model in the language)
+        from excover.language.evaluate import load as load_file
+
+        return load_file(name, params, budget), ()
+    if params:
+        raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
+    from excover import dlx_format
+
+    if name == "-":
+        from excover.errors import decode
+
+        reading = dlx_format.read(decode(stdin() if stdin is not None else b"", "standard input"), "<stdin>")
+    else:
+        reading = dlx_format.read_file(name)
+    return LoadedModel(reading.problem), reading.warnings
 
 
 def loads(text: str, /, *, filename: str = "<model>", budget: Budget | None = None, **params: Any) -> LoadedModel:
     """The model written in `text`, its params set from keywords."""
+    from excover.language.evaluate import loads as load_text
+
     return load_text(text, filename, _as_texts(params), budget)
 
 

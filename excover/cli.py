@@ -178,7 +178,7 @@ def _value_or_file(value: str, where: str) -> str:
 
 
 def _budget(args):
-    from excover.language.evaluate import Budget
+    from excover.language.budget import Budget
 
     budget = Budget()
     if args.max_steps is not None:
@@ -188,59 +188,25 @@ def _budget(args):
     return budget
 
 
-def _model_path(name: str) -> str:
-    """The file as given, or else the shipped model of that name."""
-    if name == "-" or Path(name).exists():
-        return name
-    from excover import shipped
-
-    found = shipped.find(name)
-    return str(found) if found is not None else name
-
-
 def _load(args):
     """The model, with the options of any --given forced too."""
-    import attrs
-
     model = _read_model(args)
-    labels = getattr(args, "given", [])
-    if labels:
-        model = attrs.evolve(model, forced=tuple(dict.fromkeys(model.forced + _options_labelled(model, labels))))
+    for label in getattr(args, "given", []):
+        try:
+            model = model.given(label)
+        except ExcoverError as error:
+            raise ExcoverError(f"--given {label!r}: {error.message}") from None
     return model
 
 
-def _options_labelled(model, labels: list[str]) -> tuple[int, ...]:
-    forced = []
-    for label in labels:
-        try:
-            forced.append(model.problem.labelled(label))
-        except ExcoverError as error:
-            raise ExcoverError(f"--given {label!r}: {error.message}") from None
-    return tuple(forced)
-
-
 def _read_model(args):
-    from excover.language import LoadedModel
+    from excover._loading import model_path, open_model
 
-    args.file = _model_path(args.file)
-    params = _params(args)
-    if args.file.endswith(".xc"):
-        from excover.language import load
-
-        return load(args.file, params, _budget(args))
-    if params:
-        raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
-    from excover import dlx_format
-
-    if args.file == "-":
-        from excover.errors import decode
-
-        reading = dlx_format.read(decode(sys.stdin.buffer.read(), "standard input"), "<stdin>")
-    else:
-        reading = dlx_format.read_file(args.file)
-    for warning in reading.warnings:
+    args.file = model_path(args.file)
+    model, warnings = open_model(args.file, _params(args), _budget(args), stdin=sys.stdin.buffer.read)
+    for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    return LoadedModel(reading.problem)
+    return model
 
 
 # -- searching ---------------------------------------------------------------------------
@@ -494,7 +460,9 @@ def _run_batch(args) -> int:
     from excover.render import FlatPictures
 
     name, equals, path = args.batch.partition("=")
-    args.file = _model_path(args.file)
+    from excover._loading import model_path
+
+    args.file = model_path(args.file)
     if not equals or not args.file.endswith(".xc"):
         raise ExcoverError("--batch NAME=FILE needs a .xc model and a param name")
     lines = []  # (the line's number in the file, its text), blank lines left out

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 __all__ = ["Budget", "LoadedModel", "Param", "each_case", "load", "loads"]
 
-_HOMES = {"Budget": "evaluate", "each_case": "evaluate", "load": "evaluate", "loads": "evaluate",
+_HOMES = {"Budget": "budget", "each_case": "evaluate", "load": "evaluate", "loads": "evaluate",
           "LoadedModel": "loaded", "Param": "loaded"}
 
 if TYPE_CHECKING:  # pragma: no cover
-    from excover.language.evaluate import Budget, each_case, load, loads
+    from excover.language.budget import Budget
+    from excover.language.evaluate import each_case, load, loads
     from excover.language.loaded import LoadedModel, Param
 
 

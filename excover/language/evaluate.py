@@ -20,6 +20,7 @@ import attrs
 from lark import Token, Tree
 
 from excover.errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
+from excover.language.budget import Budget
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
     CHARACTERS_PER_STEP,
@@ -38,16 +39,6 @@ from excover.model import Fault, Item, Option, Problem, option_fault
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.clues import CellClues
-
-
-@attrs.define
-class Budget:
-    """Limits on the work a model may do; exceeding one is an error naming where."""
-
-    max_steps: int = 20_000_000
-    max_options: int = 1_000_000
-    max_call_depth: int = 64
-    steps: int = 0
 
 
 @attrs.define

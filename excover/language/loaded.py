@@ -50,6 +50,11 @@ class LoadedModel:
     # (None for a problem read from Knuth's format).
     _evaluator: Evaluator | None = attrs.field(default=None, eq=False, repr=False)
 
+    def given(self, *labels: str) -> LoadedModel:
+        """The model with the options of these labels forced too (see Problem.labelled)."""
+        more = tuple(self.problem.labelled(label) for label in labels)
+        return attrs.evolve(self, forced=tuple(dict.fromkeys(self.forced + more)))
+
     def report(self, found: int) -> list[str]:
         """What the model's `report` statements say when `found` solutions were found."""
         return self._evaluator.report_lines(found) if self._evaluator is not None and self.reports else []
