@@ -306,10 +306,16 @@ static PyTypeObject MatrixType = {
 /* Search: a working copy and the state of one search.                                   */
 
 typedef struct {
-    int item, choice, branch, branches, tweak_base;
-    int state, branch_state; /* option-set search: the slots of the level's state and of its branches */
+    int item, branch, branches;
+    /* The dancing links: the node chosen, and where the level's tweaks start on the stack. */
+    int choice, tweak_base;
+    /* The option sets: where the level's candidates start, and the slots of its state and
+     * of its branches' states. */
+    int first_candidate, state, branch_state;
     char covered, may_stop, stopped;
 } Level;
+
+#define DEAD_END (-1) /* what the choice of an item says when some item can no longer be covered */
 
 enum { PHASE_START, PHASE_ENTER, PHASE_BACKTRACK, PHASE_DONE };
 enum { STOP_NONE, STOP_SOLUTIONS, STOP_NODES, STOP_TIME };
@@ -543,13 +549,13 @@ static int take_forced(SearchObject *s) {
 
 /* The active item with the fewest ways to go on; 0 at a dead end (see python.py). */
 static int choose_item(SearchObject *s) {
-    int best = 0, best_degree = INT32_MAX, best_s = INT32_MAX, best_length = -1;
+    int best = DEAD_END, best_degree = INT32_MAX, best_s = INT32_MAX, best_length = -1;
     unsigned ties = 0;
     for (int i = s->rlink[ROOT]; i != ROOT; i = s->rlink[i]) {
         int bound = s->bound[i], length = s->length[i];
         int slack = s->slack[i] < bound ? s->slack[i] : bound;
         int degree = length + slack - bound + 1;
-        if (degree <= 0) return 0;
+        if (degree <= 0) return DEAD_END;
         if (degree == 1 && !s->randomized) return i;
         if (degree < best_degree || (degree == best_degree && (slack < best_s ||
                 (slack == best_s && length > best_length)))) {
@@ -624,12 +630,30 @@ static void enter(SearchObject *s, int i) {
 
 
 /* -- the option-set search ------------------------------------------------------------
- * A level's state lives in a slot. Entering the level covers its item there, once (as
- * cover() does); trying an option copies the slot to the next one and takes the option
- * there. A level with a single way on takes it in place, and taking it covers the item as
+ *
+ * The state of the search at a depth lives in a *slot*: `slot_words` 64-bit words, one slot
+ * a depth (slot 0 the top; the pristine state is kept in a slot of its own), laid out as
+ *
+ *   words [0, words)                  live: bit x set <=> option x is still compatible with
+ *                                     every option taken on the way here;
+ *   words [words, words + item_words) open: bit i set <=> primary item i is not covered yet;
+ *   the rest                          count: one 16-bit count per primary item, four to a word
+ *                                     (padded to a whole word with CLOSED), in item order.
+ *
+ * Invariants, at every node (checked by bitset_sanity when EXCOVER_SANITY is defined, as
+ * .ci/sanitize builds it):
+ *
+ *   (1) for an open item i, count[i] == popcount(live & mask[i]): the live options naming it;
+ *   (2) an item is closed <=> its open bit is 0 <=> count[i] == CLOSED;
+ *   (3) a live option names only open primary items (taking an option kills every option
+ *       that shares a primary item with it, and covering an item kills its options).
+ *
+ * Entering a level covers its item in the level's slot, once (as cover() does); trying an
+ * option copies that slot to the next one and takes the option there, so going back costs
+ * nothing. A level with a single way on takes it in place, and taking it covers the item as
  * well: once that branch is done the search backs up past the level, so its state is never
- * needed again. Levels reuse Level: item, branch and branches, and tweak_base as the start
- * of the level's candidates. */
+ * needed again. A level's candidates (the live options of its item, in the order they are
+ * tried) are pushed on `candidates` from `first_candidate`. */
 
 static inline uint64_t *slot_at(SearchObject *s, int slot) { return s->slots + (size_t)slot * s->slot_words; }
 /* The slot holding the state at the current depth. */
@@ -695,7 +719,7 @@ static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, u
     for (int e = first; e < m->secondary_start[option]; e++) close_item(s, slot, entry_item[e]);
 }
 
-/* As choose_item: the open item with the fewest live options; -1 at a dead end. The first
+/* As choose_item: the open item with the fewest live options; DEAD_END at a dead end. The first
  * open item with at most one option decides at once (as in choose_item). When many items are
  * open, it is found faster among the counts, four at a time: a lane <= 1 is a lane of
  * (count & ~1) equal to zero, and the lowest lane the classic has-a-zero-lane test flags is
@@ -717,17 +741,17 @@ static int bitset_choose(SearchObject *s, uint64_t *slot) {
                 uint64_t zero = (lanes - LANES_ONE) & ~lanes & LANES_TOP;
                 if (zero) {
                     int item = 4 * w + __builtin_ctzll(zero) / 16;
-                    return count[item] ? item : -1;
+                    return count[item] ? item : DEAD_END;
                 }
             }
         }
     }
-    int best = -1, best_count = INT32_MAX;
+    int best = DEAD_END, best_count = INT32_MAX;
     unsigned ties = 0;
     for (int w = 0; w < item_words; w++) {
         for (uint64_t bits = open[w]; bits; bits &= bits - 1) {
             int item = w * 64 + __builtin_ctzll(bits), c = count[item];
-            if (c == 0) return -1;
+            if (c == 0) return DEAD_END;
             if (c == 1 && !s->randomized) return item;
             if (c < best_count) {
                 best = item, best_count = c, ties = 1;
@@ -763,7 +787,7 @@ static int bitset_enter(SearchObject *s, int item) {
     level->stopped = 0;
     level->branch = 0;
     level->branches = count;
-    level->tweak_base = s->candidate_count;
+    level->first_candidate = s->candidate_count;
     level->state = here;
     level->branch_state = count == 1 ? here : here + 1; /* one way on: nothing to come back to */
     int *list = s->candidates + s->candidate_count;
@@ -783,7 +807,7 @@ static int bitset_enter(SearchObject *s, int item) {
 static int bitset_advance(SearchObject *s) {
     Level *level = &s->levels[s->depth - 1];
     if (level->branch >= level->branches) return 0;
-    int option = s->candidates[level->tweak_base + level->branch++];
+    int option = s->candidates[level->first_candidate + level->branch++];
     uint64_t *from = slot_at(s, level->state), *to = slot_at(s, level->branch_state);
     if (to != from)
         for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
@@ -793,7 +817,7 @@ static int bitset_advance(SearchObject *s) {
 
 static int bitset_option_at(SearchObject *s, int depth) {
     Level *level = &s->levels[depth];
-    return s->candidates[level->tweak_base + level->branch - 1];
+    return s->candidates[level->first_candidate + level->branch - 1];
 }
 
 /* The state before any choice: every option live, every primary item open. */
@@ -902,6 +926,57 @@ static void start(SearchObject *s) {
     else s->phase = PHASE_ENTER;
 }
 
+#ifdef EXCOVER_SANITY
+/* Knuth's sanity(): the invariants of the data structures, checked at every node of a
+ * search when the core is built for the sanitizers. -1 with a RuntimeError naming the first
+ * broken one. */
+static int insane(const char *what, int at) {
+    PyErr_Format(PyExc_RuntimeError, "sanity: %s (at %d)", what, at);
+    return -1;
+}
+
+static int links_sanity(SearchObject *s) {
+    Node *nd = s->nd;
+    for (int i = 1; i <= s->matrix->items; i++) {
+        int length = 0;
+        for (int x = nd[i].down; x != i; x = nd[x].down) {
+            if (nd[nd[x].down].up != x || nd[nd[x].up].down != x) return insane("a list's links disagree", x);
+            if (nd[x].top != i) return insane("a node is in another item's list", x);
+            if (++length > s->matrix->node_count) return insane("a list does not come back to its item", i);
+        }
+        if (length != s->length[i]) return insane("an item's length is not its list's", i);
+    }
+    for (int i = s->rlink[ROOT]; i != ROOT; i = s->rlink[i])
+        if (s->llink[s->rlink[i]] != i || i >= s->primary_end) return insane("the active items' links disagree", i);
+    return 0;
+}
+
+static int bitset_sanity(SearchObject *s, uint64_t *slot) {
+    MatrixObject *m = s->matrix;
+    const uint64_t *live = slot, *open = open_items(s, slot);
+    const uint16_t *count = live_counts(s, slot);
+    for (int i = 0; i < m->primary; i++) {
+        int is_open = (open[i / 64] >> (i % 64)) & 1;
+        if (!is_open) {
+            if (count[i] != CLOSED) return insane("a closed item's count is not CLOSED", i); /* (2) */
+            continue;
+        }
+        const uint64_t *mask = m->masks + (size_t)i * m->words;
+        int naming = 0;
+        for (int w = 0; w < m->words; w++) naming += __builtin_popcountll(live[w] & mask[w]);
+        if (count[i] != naming) return insane("an open item's count is not its live options'", i); /* (1) */
+    }
+    for (int x = 0; x < m->options; x++) {
+        if (!((live[x / 64] >> (x % 64)) & 1)) continue;
+        for (int e = m->primary_start[x]; e < m->primary_start[x + 1]; e++) {
+            int i = m->primary_items[e];
+            if (!((open[i / 64] >> (i % 64)) & 1)) return insane("a live option names a closed item", x); /* (3) */
+        }
+    }
+    return 0;
+}
+#endif
+
 /* Run until `batch` solutions were added to `out` (when out is not NULL), or the end.
  * Returns -1 with an exception set when interrupted. */
 static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
@@ -918,6 +993,15 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 return 0; /* to resume right here */
             }
             s->nodes++;
+#ifdef EXCOVER_SANITY
+            /* At every node of a small search; past that, at one node in 1024 (each check
+             * looks at the whole structure). */
+            if ((s->nodes <= 5000 || (s->nodes & 1023) == 0) &&
+                (bitsets ? bitset_sanity(s, slot_at(s, current_state(s))) : links_sanity(s)) < 0) {
+                s->phase = PHASE_DONE;
+                return -1;
+            }
+#endif
             if (s->max_nodes >= 0 && s->nodes > (unsigned long long)s->max_nodes) {
                 s->stopped_by = STOP_NODES;
                 s->phase = PHASE_DONE;
@@ -949,9 +1033,8 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 }
                 if (out && added >= batch) break;
             } else {
-                /* The item to branch on; none at a dead end (the option sets say -1, the links 0). */
                 int i = bitsets ? bitset_choose(s, slot_at(s, current_state(s))) : choose_item(s);
-                int found = bitsets ? i >= 0 : i != 0;
+                int found = i != DEAD_END;
                 if (found && s->depth == s->split_depth) {
                     if (add_to_frontier(s) < 0) {
                         s->phase = PHASE_DONE;
@@ -965,7 +1048,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                         return -1;
                     }
                     if (next_branch(s, &s->levels[s->depth - 1], bitsets)) continue;
-                    if (bitsets) s->candidate_count = s->levels[--s->depth].tweak_base;
+                    if (bitsets) s->candidate_count = s->levels[--s->depth].first_candidate;
                     else leave(s, &s->levels[--s->depth]);
                 }
                 s->phase = PHASE_BACKTRACK;
@@ -974,7 +1057,7 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
         /* Backtrack to the deepest level with a branch left. */
         while (bitsets && s->depth > 0) {
             if (next_branch(s, &s->levels[s->depth - 1], 1)) break;
-            s->candidate_count = s->levels[--s->depth].tweak_base;
+            s->candidate_count = s->levels[--s->depth].first_candidate;
         }
         while (!bitsets && s->depth > 0) {
             Level *level = &s->levels[s->depth - 1];
