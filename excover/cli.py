@@ -480,31 +480,25 @@ def _run_batch(args) -> int:
 
     model = load(args.file, params, _budget(args))  # the param's default builds the items and options
     try:
-        model.check_clue_param(name)
+        model.check_clue_param(name)  # before any line is read
     except ExcoverError as error:
         raise ExcoverError(f"--batch {name}: {error.message}") from None
     pictures = FlatPictures(model.problem)
-    search = _search(model, args, 2, model.forced)  # a second solution, if any, shows it is not unique
     solved = failed = 0
-    for start in range(0, len(lines), BATCH_CHUNK):
-        out: list[str | None] = []
-        forced_lists = []
-        for number, line in lines[start:start + BATCH_CHUNK]:
-            try:
-                forced_lists.append(model.forced_by(name, line))
-                out.append(None)  # to be filled from the search's answer
-            except ExcoverError as error:
-                failed += 1
-                out.append(f"error: line {number}: {error.message}")
-        answers = iter(search.first_of_each(forced_lists))
-        for k, text in enumerate(out):
-            if text is None:
-                found, first = next(answers)
-                solved += found > 0
-                text = "no solution" if not found else pictures.line(model.problem, first) + (
-                    "" if found == 1 else " (not unique)")
-                out[k] = text
-        sys.stdout.write("\n".join(text or "" for text in out) + "\n")
+    answers = model.answers(name, [text for _, text in lines], BATCH_CHUNK, seed=args.seed,
+                            time_limit=args.time_limit, max_nodes=args.node_limit)
+    out = []
+    for (number, _), answer in zip(lines, answers):
+        failed += answer.error is not None
+        solved += answer.found > 0
+        out.append(f"error: line {number}: {answer.error}" if answer.error is not None else
+                   "no solution" if answer.first is None else
+                   pictures.line(model.problem, answer.first) + ("" if answer.found == 1 else " (not unique)"))
+        if len(out) == BATCH_CHUNK:  # a chunk at a time, as it is searched
+            sys.stdout.write("\n".join(out) + "\n")
+            out = []
+    if out:
+        sys.stdout.write("\n".join(out) + "\n")
     if failed:
         print(f"excover: error: {failed} of {len(lines)} lines could not be read", file=sys.stderr)
         return BAD_INPUT
@@ -697,13 +691,7 @@ def _convert(args) -> int:
         if model.forced:
             print(f"| forced options (by line, from 1): {' '.join(str(k + 1) for k in model.forced)}")
     else:
-        problem = model.problem
-        print(json.dumps({
-            "primary": [{"name": i.name, "lo": i.lo, "hi": i.hi} for i in problem.primary],
-            "secondary": [i.name for i in problem.secondary],
-            "options": [{"label": str(o), "items": [[n, c] for n, c in o.items]} for o in problem.options],
-            "forced": list(model.forced),
-        }, indent=1))
+        print(json.dumps({**model.problem.as_dict(), "forced": list(model.forced)}, indent=1))
     return FOUND
 
 

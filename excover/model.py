@@ -231,6 +231,15 @@ class Problem:
     def item_by_name(self) -> dict[str, Item]:
         return {item.name: item for item in self.items}
 
+    def as_dict(self) -> dict[str, Any]:
+        """The problem as plain data (for JSON): its items with their bounds, its options."""
+        return {
+            "primary": [{"name": item.name, "lo": item.lo, "hi": item.hi} for item in self.primary],
+            "secondary": [item.name for item in self.secondary],
+            "options": [{"label": str(option), "items": [[name, colour] for name, colour in option.items]}
+                        for option in self.options],
+        }
+
     @property
     def uses(self) -> dict[str, int]:
         """How many options name each item."""

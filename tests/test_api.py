@@ -73,3 +73,14 @@ def test_a_loaded_model_reads_other_clues_for_its_problem():
     with pytest.raises(ExcoverError, match="declares no param"):
         knuth.forced_by("givens", line)
     assert knuth.param_forcing([0], "x") is None
+
+
+def test_a_batch_of_texts_is_answered_one_by_one_with_the_problem_built_once():
+    model = excover.load("sudoku.xc", givens="empty")
+    good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    several = "." * 81
+    answers = list(model.answers("givens", [good, good[:40], several, good], chunk=2))
+    assert [answer.found for answer in answers] == [1, 0, 2, 1]
+    assert answers[1].error is not None and "9 rows of 9" in answers[1].error and answers[1].first is None
+    assert answers[0].first == answers[3].first and model.problem.is_solution(model.problem.solution(answers[0].first))
+    assert answers[2].error is None and answers[2].first is not None

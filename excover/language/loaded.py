@@ -9,7 +9,7 @@ of the model.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -29,6 +29,16 @@ class Param:
     kind: str  # what a value must be, in the user's words: "an integer", "true or false", "a grid"
     default: str  # the default as the model writes it
     comment: str = ""  # the comment beside the param (or just above it)
+
+
+@attrs.frozen
+class Answer:
+    """A text's answer in a batch: how many solutions were found (0, 1, or 2 for "not
+    unique"), the first one's option indices, or why the text could not be read."""
+
+    found: int = 0
+    first: tuple[int, ...] | None = None
+    error: str | None = None
 
 
 @attrs.frozen
@@ -101,6 +111,25 @@ class LoadedModel:
     def drawing(self) -> dict:
         """How the model's solutions are drawn: its outline, notes and clues."""
         return {"outline": self.outline, "forced": self.forced, "notes": self.outline_notes}
+
+    def answers(self, name: str, texts: Sequence[str], chunk: int = 1024,
+                **settings: Any) -> Iterator[Answer]:
+        """For each text of param `name` (a batch of puzzles), the search with the clues it
+        forces, looking for a second solution to prove the first unique; the problem is built
+        once, and each `chunk` of texts is searched in one call into the engine. A text whose
+        clues cannot be read is an Answer with its error; the others are still searched."""
+        self.check_clue_param(name)
+        search = self.problem.search(**{**self._with_clues(settings), "max_solutions": 2})
+        for start in range(0, len(texts), chunk):
+            read: list[tuple[int, ...] | str] = []
+            for text in texts[start:start + chunk]:
+                try:
+                    read.append(self.forced_by(name, text))
+                except ExcoverError as error:
+                    read.append(error.message)
+            found = iter(search.first_of_each([forced for forced in read if not isinstance(forced, str)]))
+            for forced in read:
+                yield Answer(error=forced) if isinstance(forced, str) else Answer(*next(found))
 
     # -- searching, with the clues forced ------------------------------------------------
 
