@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from excover.generate import generate
+from excover import generate
 from excover.language import load
 
 ROOT = Path(__file__).resolve().parent.parent

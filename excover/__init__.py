@@ -13,17 +13,27 @@ __all__ = [
     "BudgetError", "ExcoverError", "FormatError", "IncludeError", "ModelError", "ModelSyntaxError", "ModelTypeError",
     "RequirementError",  # the errors (excover.errors says which is which)
     "Item", "LoadedModel", "Option", "Param", "Problem", "Solution", "__version__", "load", "loads",
+    "Puzzle", "generate",  # puzzles with unique answers
+    "Reading", "read_dlx", "read_dlx_file", "write_dlx",  # Knuth's format
 ]
 
-_HOMES = {  # where each public name lives (the errors all in excover.errors)
+_HOMES = {  # where each public name lives (the errors all in excover.errors): module, or module:name
     **{name: "excover.errors" for name in __all__ if name.endswith("Error")},
     "Item": "excover.model", "Option": "excover.model", "Problem": "excover.model", "Solution": "excover.model",
     "LoadedModel": "excover.language.loaded", "Param": "excover.language.loaded",
     "load": "excover._loading", "loads": "excover._loading",
+    "Puzzle": "excover._generate", "generate": "excover._generate",
+    "Reading": "excover.dlx_format", "read_dlx": "excover.dlx_format:read",
+    "read_dlx_file": "excover.dlx_format:read_file", "write_dlx": "excover.dlx_format:write",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
+    from excover._generate import Puzzle, generate
     from excover._loading import load, loads
+    from excover.dlx_format import Reading
+    from excover.dlx_format import read as read_dlx
+    from excover.dlx_format import read_file as read_dlx_file
+    from excover.dlx_format import write as write_dlx
     from excover.errors import (
         BudgetError,
         ExcoverError,
@@ -49,7 +59,8 @@ def __getattr__(name: str) -> Any:
         except PackageNotFoundError:  # pragma: no cover - a checkout that was never installed
             value = "unknown"
     elif name in _HOMES:
-        value = getattr(importlib.import_module(_HOMES[name]), name)
+        module, _, attribute = _HOMES[name].partition(":")
+        value = getattr(importlib.import_module(module), attribute or name)
     else:
         raise AttributeError(f"module 'excover' has no attribute {name!r}")
     globals()[name] = value

@@ -386,7 +386,7 @@ def _uniqueness(model, args, search) -> str:
 def _generate(args) -> int:
     import random
 
-    from excover.generate import generate
+    from excover._generate import generate
     from excover.render import FlatPictures
 
     model = _load(args)

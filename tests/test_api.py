@@ -84,3 +84,12 @@ def test_a_batch_of_texts_is_answered_one_by_one_with_the_problem_built_once():
     assert answers[1].error is not None and "9 rows of 9" in answers[1].error and answers[1].first is None
     assert answers[0].first == answers[3].first and model.problem.is_solution(model.problem.solution(answers[0].first))
     assert answers[2].error is None and answers[2].first is not None
+
+
+def test_the_public_face_reads_and_writes_knuths_format_and_makes_puzzles():
+    reading = excover.read_dlx("a b | x\na x:1\nb x:1\nb\n", "toy.dlx")
+    assert isinstance(reading, excover.Reading) and reading.problem.count() == 2
+    again = excover.read_dlx(excover.write_dlx(reading.problem)).problem
+    assert again.count() == 2 and again.as_dict()["primary"] == reading.problem.as_dict()["primary"]
+    puzzle = excover.generate(excover.load("sudoku.xc", box_rows=2, box_cols=2, givens="empty").problem, seed=1)
+    assert isinstance(puzzle, excover.Puzzle) and puzzle.minimal

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from excover.cli import main
-from excover.generate import generate
+from excover._generate import generate
 from excover.language import load
 
 from oracle import count_covers
