@@ -27,7 +27,7 @@ COUNT_CAP = 10_000  # run --unique counts the solutions up to here
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="excover", description="Model and solve exact-cover problems (Knuth's Algorithm M with colours).")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("--version", action=_Version)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def add_command(name: str, help_text: str, searches: bool = True) -> argparse.ArgumentParser:
@@ -147,10 +147,19 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
-def _version() -> str:
-    from excover import __version__
+class _Version(argparse.Action):
+    """--version, the version looked up only when asked (reading package metadata takes a
+    noticeable part of a short run's start)."""
 
-    return __version__
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the version and exit"):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from excover import __version__
+
+        print(f"{parser.prog} {__version__}")  # on standard output, as argparse's own version action
+        parser.exit()
 
 
 # -- reading -----------------------------------------------------------------------------
