@@ -1,0 +1,144 @@
+"""The command line's arguments: the commands, their options and examples, and the argparse
+types that make a value out of range a usage error."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="excover", description="Model and solve exact-cover problems (Knuth's Algorithm M with colours).")
+    parser.add_argument("--version", action=_Version)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add_command(name: str, help_text: str, searches: bool = True) -> argparse.ArgumentParser:
+        command = commands.add_parser(name, help=help_text, description=help_text, epilog=_examples(name),
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+        command.add_argument("file", metavar="FILE", help="a model (.xc), a Knuth-format file (.dlx), or - for "
+                                                          "Knuth's format on standard input")
+        command.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE",
+                             help="set a param of the model; NAME=@FILE reads the value from a file")
+        command.add_argument("--max-steps", type=_at_least(1), metavar="N",
+                             help="evaluation budget of the model (steps)")
+        command.add_argument("--max-options", type=_at_least(1), metavar="N",
+                             help="most options the model may generate")
+        if searches:
+            command.add_argument("--seed", type=int, help="break ties and order options at random, reproducibly")
+            command.add_argument("--time-limit", type=_positive_seconds, metavar="SECONDS",
+                                 help="stop the search after this long")
+            command.add_argument("--node-limit", type=_at_least(1), metavar="N", help="stop the search after N nodes")
+            command.add_argument("--stats", action="store_true", help="print search statistics on standard error")
+            command.add_argument("--given", action="append", default=[], metavar="LABEL",
+                                 help="force the option with this label, as a given statement would (repeatable)")
+        return command
+
+    run = add_command("run", "Print solutions, drawn: the first, or -n N of them, or --all.")
+    how_many = run.add_mutually_exclusive_group()
+    how_many.add_argument("-n", type=_at_least(1), default=1, metavar="N", help="print up to N solutions (default 1)")
+    how_many.add_argument("--all", action="store_true", help="print every solution")
+    how_many.add_argument("--unique", action="store_true",
+                          help="say whether the solution is unique (showing up to two); "
+                               "exit 0 unique, 1 none, 3 several")
+    run.add_argument("--format", choices=["text", "json", "grid", "report"], default="text",
+                     help="text (drawn), json (one object a line, then a summary), grid (the cells as plain "
+                          "text, a row a line, as judges print answers) or report (only what the model's report "
+                          "statements say)")
+    run.add_argument("--svg", metavar="FILE", help="also write the first solution as an SVG picture (2D models)")
+    run.add_argument("--batch", metavar="NAME=FILE",
+                     help="solve once for each line of FILE as the value of param NAME, and prove the answer unique; "
+                          "one line out per line in ('no solution', or the answer, marked '(not unique)' if so)")
+    count = add_command("count", "Print the number of solutions.")
+    count.add_argument("--progress", action="store_true",
+                       help="report progress (Knuth's estimate of the fraction done) on standard error every second")
+    for command in (run, count):
+        command.add_argument("--jobs", type=_at_least(1, MOST_JOBS), metavar="N",
+                             help="search in N processes (default: every core; with run, for --all)")
+        command.add_argument("--cluster", metavar="ADDRESS",
+                             help="search on a running Dask scheduler, e.g. tcp://host:8786 "
+                                  "(pip install 'excover[dask]')")
+        command.add_argument("--checkpoint", metavar="FILE",
+                             help="record finished parts of the search in FILE; run again with it to resume "
+                                  "(with run: for --all)")
+    generate = add_command("generate", "Make a puzzle with a unique answer: a random solution (--seed), "
+                                       "and as few of its options forced as leave it the only one.", searches=False)
+    generate.add_argument("--seed", type=int, help="which random solution, and the order clues are tried in")
+    generate.add_argument("--given", action="append", default=[], metavar="LABEL",
+                          help="force the option with this label in every puzzle (repeatable)")
+    generate.add_argument("--givens", type=_at_least(0), metavar="N", help="stop removing clues when N are left")
+    generate.add_argument("--symmetric", action="store_true",
+                          help="remove clues in pairs related by a half turn of the grid")
+    generate.add_argument("--count", type=_at_least(1), default=1, metavar="K",
+                          help="make K puzzles, from seeds S, S+1, ... (default 1)")
+    generate.add_argument("--format", choices=["text", "line", "json"], default="text",
+                          help="text (drawn), line (the clues as the param's value or --given options, one "
+                               "puzzle a line: a file for run --batch) or json (one object a line)")
+    add_command("check", "Read the model and report its size and any obvious impossibility.", searches=False)
+    add_command("info", "Describe the model: its opening comment, its params (kind, default, comment) "
+                        "and its size.", searches=False)
+    convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
+    convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
+    commands.add_parser("list", help="List the shipped models.", description="List the shipped models.",
+                        epilog=_examples("list"), formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
+
+
+EXAMPLES = {
+    "run": ["excover run calendar.xc -p month=Oct -p day=6",
+            "excover run sudoku.xc -p givens=@puzzle.txt --unique",
+            "excover run sudoku.xc --batch givens=puzzles.txt"],
+    "count": ["excover count pentomino.xc -p width=12 -p height=5",
+              "excover count queens.xc -p n=12 --jobs 2 --checkpoint queens.ckpt"],
+    "generate": ["excover generate sudoku.xc -p givens=empty --seed 7",
+                 "excover generate sudoku.xc -p givens=empty --count 100 --format line > made.txt"],
+    "check": ["excover check pentomino.xc -p width=8 -p height=8"],
+    "info": ["excover info sudoku.xc"],
+    "convert": ["excover convert queens.xc -p n=8 --to dlx > queens8.dlx"],
+    "list": ["excover list"],
+}
+
+
+def _examples(command: str) -> str:
+    return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+
+
+MOST_JOBS = 1024  # processes on one machine; a cluster's workers are its own
+
+
+def _at_least(least: int, most: int | None = None):
+    """An argparse type: an integer from `least` (to `most`); anything else is a usage error."""
+    def integer(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < least or (most is not None and value > most):
+            raise argparse.ArgumentTypeError(f"expected {least} or more" if most is None else
+                                             f"expected a number from {least} to {most}")
+        return value
+    return integer
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("expected a number of seconds above 0")
+    return value
+
+
+class _Version(argparse.Action):
+    """--version, the version looked up only when asked (reading package metadata takes a
+    noticeable part of a short run's start)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show the version and exit"):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from excover import __version__
+
+        print(f"{parser.prog} {__version__}")  # on standard output, as argparse's own version action
+        parser.exit()

@@ -1,0 +1,456 @@
+"""The commands: each reads its arguments, asks the library, and prints what it answers
+(the exit codes are explained in excover.cli)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from excover.cli._display import (
+    _console,
+    _json,
+    _progress_line,
+    _report,
+    _size,
+    _split_stats,
+    _SubproblemProgress,
+    _TerminalProgress,
+)
+from excover.errors import ExcoverError
+
+FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE, INTERRUPTED, TERMINATED = 0, 1, 2, 3, 130, 143
+
+
+COUNT_CAP = 10_000  # run --unique counts the solutions up to here
+
+
+def _params(args) -> dict[str, str]:
+    params = {}
+    for setting in args.param:
+        name, equals, value = setting.partition("=")
+        if not equals or not name:
+            raise ExcoverError(f"-p {setting}: expected NAME=VALUE")
+        params[name] = _value_or_file(value, f"-p {name}")
+    return params
+
+
+def _value_or_file(value: str, where: str) -> str:
+    if not value.startswith("@"):
+        return value
+    from excover.errors import read_text
+
+    try:
+        return read_text(value[1:], value[1:])
+    except ExcoverError as error:
+        raise ExcoverError(f"{where}: {error.message}") from None
+
+
+def _budget(args):
+    from excover.language.budget import Budget
+
+    budget = Budget()
+    if args.max_steps is not None:
+        budget.max_steps = args.max_steps
+    if args.max_options is not None:
+        budget.max_options = args.max_options
+    return budget
+
+
+def _load(args):
+    """The model, with the options of any --given forced too."""
+    model = _read_model(args)
+    for label in getattr(args, "given", []):
+        try:
+            model = model.given(label)
+        except ExcoverError as error:
+            raise ExcoverError(f"--given {label!r}: {error.message}") from None
+    return model
+
+
+def _read_model(args):
+    from excover._loading import model_path, open_model
+
+    args.file = model_path(args.file)
+    model, warnings = open_model(args.file, _params(args), _budget(args), stdin=sys.stdin.buffer.read)
+    for warning in warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return model
+
+
+def _search(model, args, max_solutions=None, forced=None):
+    return model.problem.search(seed=args.seed, time_limit=args.time_limit, max_nodes=args.node_limit,
+                                max_solutions=max_solutions, forced=model.forced if forced is None else forced)
+
+
+def _run(args) -> int:
+    if args.batch:
+        return _run_batch(args)
+    first = _load(args)
+    if args.format == "report" and not first.reports:
+        raise ExcoverError("--format report: the model has no report statement")
+    codes = []
+    for number, model in _each_case(args, first):
+        if number and args.format == "text":
+            print(f"{chr(10) if number > 1 else ''}Case {number}:", flush=True)
+        codes.append(_run_case(model, args, number))
+    return max(codes)  # any case without a solution (1), or with several when one was asked for (3)
+
+
+def _each_case(args, first):
+    """(number, model) for each case of the input: (0, first) when it holds one case."""
+    if first.cases is None:
+        yield 0, first
+        return
+    from excover.language import each_case
+
+    yield from enumerate(each_case(first, args.file, _params(args), _budget(args)), start=1)
+
+
+def _run_case(model, args, case: int = 0) -> int:
+    started = time.perf_counter()
+    search = _search(model, args, None if args.all else 2 if args.unique else args.n)
+    console = _console() if args.format == "text" else None
+    from excover.render import as_json, grid_text, picture
+
+    in_parallel = _parallel(args, enumerating=True)
+    before = 0  # solutions printed by the run a checkpoint resumes
+    if in_parallel:
+        from excover import parallel
+
+        matrix = model.problem.matrix
+        if args.checkpoint is not None:
+            before = parallel.already_found(args.checkpoint, matrix, model.forced)
+        progress = parallel.Progress()
+        found = parallel.solutions(matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
+                                   checkpoint=args.checkpoint, progress=progress)
+    else:
+        found = search.solutions()
+    shown = before
+    for shown, indices in enumerate(found, start=before + 1):
+        solution = model.problem.solution(indices)
+        if shown == 1 and args.svg:
+            from excover.render.svg import svg
+
+            _write(args.svg, svg(solution, **model.drawing))
+        if args.format == "json":
+            print(_json(as_json(solution, shown)), flush=True)
+            continue
+        if args.format == "grid":
+            print(("\n" if shown > 1 else "") + grid_text(solution), flush=True)
+            continue
+        if args.format == "report":
+            continue
+        assert console is not None  # the text format
+        if shown > 1:
+            console.print()
+        console.print(f"Solution {shown}:")
+        console.print(picture(solution, **model.drawing))
+        sys.stdout.flush()
+    if in_parallel:
+        total, stopped_by = shown, None
+        if args.stats:
+            _split_stats(progress, started)
+    else:
+        total, stopped_by = search.solutions_found, search.stopped_by
+        _report(search, started, args)
+    report = model.report(total)
+    verdict: str | None
+    if args.unique and total:
+        verdict = _uniqueness(model, args, search)
+        code = FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
+    else:
+        verdict = None if total else "no solution" if stopped_by is None else "no solution found within the limits"
+        code = FOUND if total else NOT_FOUND
+    if args.format == "json":
+        summary = {"solutions": total, "stopped_by": None if stopped_by is None else stopped_by.value,
+                   "report": report}
+        if case:
+            summary["case"] = case
+        if verdict is not None:
+            summary["verdict"] = verdict
+        if args.unique:
+            summary["unique"] = code == FOUND
+        print(_json({"summary": summary}), flush=True)
+    else:
+        for line in ([verdict] if verdict is not None and args.format != "report" else []) + report:
+            print(line)
+    return code
+
+
+def _uniqueness(model, args, search) -> str:
+    if search.solutions_found == 1:
+        return "unique" if search.stopped_by is None else "one solution found within the limits"
+    counting = _search(model, args, COUNT_CAP + 1)
+    total = counting.count()
+    if total > COUNT_CAP:
+        return f"more than {COUNT_CAP:,} solutions (showing 2)"
+    return f"{'at least ' if counting.stopped_by else ''}{total:,} solutions (showing 2)"
+
+
+def _generate(args) -> int:
+    import random
+
+    from excover._generate import generate
+    from excover.render import FlatPictures
+
+    model = _load(args)
+    _one_case(model, "generate")
+    first = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 6)
+    pictures = FlatPictures(model.problem)
+    for seed in range(first, first + args.count):
+        puzzle = generate(model.problem, seed=seed, givens=args.givens, symmetric=args.symmetric,
+                          forced=model.forced)
+        new_clues = [index for index in puzzle.clues if index not in model.forced]
+        setting = _clue_param(model, puzzle.clues, pictures) if new_clues else None
+        givens = " ".join(f"--given {shlex.quote(str(model.problem.options[i]))}" for i in new_clues)
+        if args.format == "line":
+            print(setting.partition("=")[2] if setting is not None else givens, flush=True)
+        elif args.format == "json":
+            print(_json({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
+                              "indices": list(puzzle.clues), "param": setting, "minimal": puzzle.minimal,
+                              "pairs_minimal": puzzle.pairs_minimal,
+                              "nodes": puzzle.nodes, "solution": list(puzzle.solution)}), flush=True)
+        else:
+            if seed > first:
+                print()
+            _draw_puzzle(model, puzzle, seed, new_clues, setting, givens)
+    return FOUND
+
+
+def _draw_puzzle(model, puzzle, seed: int, new_clues: list[int], setting: str | None, givens: str) -> None:
+    from excover.render import picture
+
+    problem = model.problem
+    console = _console()
+    if not new_clues:
+        console.print(f"The model's answer is unique without any clue ({puzzle.nodes} search nodes to prove it):")
+        console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
+                              notes=model.outline_notes))
+        return
+    minimal = ", minimal" if puzzle.minimal else ", no symmetric pair of clues can go" if puzzle.pairs_minimal else ""
+    console.print(f"Puzzle (seed {seed}): {len(puzzle.clues)} clue{'s' if len(puzzle.clues) != 1 else ''}{minimal}"
+                  f"; {puzzle.nodes} search nodes to solve it and prove it unique")
+    console.print(picture(problem.solution(puzzle.clues), outline=model.outline, forced=puzzle.clues,
+                          notes=model.outline_notes))
+    console.print("Its solution:")
+    console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
+                          notes=model.outline_notes))
+    print(f"As a param: -p {setting}" if setting is not None else f"As givens: {givens}")
+
+
+def _clue_param(model, clues, pictures) -> str | None:
+    """NAME=TEXT for the grid param that, set to the clues drawn as one line, makes the model
+    force exactly these clues; None when no param does."""
+    text = pictures.line(model.problem, clues)
+    name = model.param_forcing(clues, text)
+    return None if name is None else f"{name}={text}"
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ExcoverError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+BATCH_CHUNK = 1024  # lines whose clues are read before one call searches them all
+
+
+def _run_batch(args) -> int:
+    """One model, built once; each line of the file a new value of one param (the clues).
+    Each answer is proved unique (the search looks for a second one). A line that cannot be
+    read is reported where its answer would be, and the rest are still solved; a line `end`
+    ends the input, as judges' files close."""
+    from excover.render import FlatPictures
+
+    name, equals, path = args.batch.partition("=")
+    from excover._loading import model_path
+
+    args.file = model_path(args.file)
+    if not equals or not args.file.endswith(".xc"):
+        raise ExcoverError("--batch NAME=FILE needs a .xc model and a param name")
+    lines = []  # (the line's number in the file, its text), blank lines left out
+    for number, line in enumerate(_value_or_file("@" + path, "--batch").splitlines(), start=1):
+        if line.strip() == "end":
+            break
+        if line.strip():
+            lines.append((number, line.strip()))
+    if not lines:
+        raise ExcoverError(f"--batch: {path} has no lines")
+    params = _params(args)
+    if name in params:
+        raise ExcoverError(f"--batch {name}: the lines give {name}; it cannot be set with -p too")
+    from excover.language import load
+
+    model = load(args.file, params, _budget(args))  # the param's default builds the items and options
+    try:
+        model.check_clue_param(name)  # before any line is read
+    except ExcoverError as error:
+        raise ExcoverError(f"--batch {name}: {error.message}") from None
+    pictures = FlatPictures(model.problem)
+    solved = failed = 0
+    answers = model.answers(name, [text for _, text in lines], BATCH_CHUNK, seed=args.seed,
+                            time_limit=args.time_limit, max_nodes=args.node_limit)
+    out = []
+    for (number, _), answer in zip(lines, answers):
+        failed += answer.error is not None
+        solved += answer.found > 0
+        out.append(f"error: line {number}: {answer.error}" if answer.error is not None else
+                   "no solution" if answer.first is None else
+                   pictures.line(model.problem, answer.first) + ("" if answer.found == 1 else " (not unique)"))
+        if len(out) == BATCH_CHUNK:  # a chunk at a time, as it is searched
+            sys.stdout.write("\n".join(out) + "\n")
+            out = []
+    if out:
+        sys.stdout.write("\n".join(out) + "\n")
+    if failed:
+        print(f"excover: error: {failed} of {len(lines)} lines could not be read", file=sys.stderr)
+        return BAD_INPUT
+    return FOUND if solved == len(lines) else NOT_FOUND
+
+
+def _quiet_dask() -> None:
+    """Dask logs a lost scheduler as pages of tracebacks on standard error, while it tries to
+    reconnect; the command says what happened once, in a sentence, and only its own critical
+    messages get through."""
+    import importlib
+    import logging
+
+    try:
+        importlib.import_module("distributed")  # which sets up Dask's log handlers
+    except ImportError:
+        return  # the command says how to install it
+
+    for logger in list(logging.root.manager.loggerDict.values()):  # distributed.*, tornado, bokeh
+        for handler in getattr(logger, "handlers", ()):
+            handler.setLevel(logging.CRITICAL)
+
+
+def _parallel(args, enumerating: bool = False) -> bool:
+    """Whether to split the search over workers: by default, unless a seed or a limit asks for
+    one ordinary search (or, for run, not every solution is wanted)."""
+    if args.cluster is not None:
+        _quiet_dask()
+    asked = args.cluster is not None or (args.jobs or 0) > 1 or getattr(args, "checkpoint", None) is not None
+    single = args.seed is not None or args.time_limit is not None or args.node_limit is not None
+    if asked and single:
+        raise ExcoverError("--jobs, --cluster and --checkpoint split the search: they do not go with --seed, "
+                           "--time-limit or --node-limit")
+    if enumerating and not args.all:
+        if asked:
+            raise ExcoverError("--jobs and --cluster run with --all (or count)")
+        return False
+    return not single and (asked or args.jobs is None)
+
+
+def _count(args) -> int:
+    return max(_count_case(model, args) for _, model in _each_case(args, _load(args)))
+
+
+def _count_case(model, args) -> int:
+    started = time.perf_counter()
+    if _parallel(args):
+        return _count_in_parallel(model, args, started)
+    search = _search(model, args)
+    live = _TerminalProgress() if not args.progress and sys.stderr.isatty() else None
+    try:
+        total = search.count(report=_progress_line if args.progress else live)
+    finally:
+        if live is not None:
+            live.close()
+    print(total if search.stopped_by is None else f"at least {total}")
+    _report(search, started, args)
+    return FOUND if total else NOT_FOUND
+
+
+def _count_in_parallel(model, args, started: float) -> int:
+    from excover import parallel
+
+    display = _SubproblemProgress(lines=args.progress)
+    try:
+        total, progress = parallel.count(model.problem.matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
+                                         checkpoint=args.checkpoint, report=display)
+    finally:
+        display.close()
+    print(total)
+    if args.stats:
+        _split_stats(progress, started)
+    return FOUND if total else NOT_FOUND
+
+
+def _info(args) -> int:
+    from excover import shipped
+
+    model = _load(args)
+    name = "<stdin>" if args.file == "-" else Path(args.file).name
+    print(name)
+    about = "" if args.file == "-" else shipped.description(Path(args.file))
+    if about:
+        print()
+        print("\n".join(f"  {line}" if line else "" for line in about.splitlines()))
+    if model.params:
+        print()
+        print("Params (set one with -p NAME=VALUE):")
+        width = max(len(param.name) for param in model.params)
+        kinds = max(len(param.kind) for param in model.params)
+        for param in model.params:
+            first, *rest = param.default.splitlines() or [""]
+            comment = f"  # {param.comment}" if param.comment else ""
+            print(f"  {param.name.ljust(width)}  {param.kind.ljust(kinds)}  default {first}{comment}".rstrip())
+            for line in rest:
+                print(f"  {' ' * (width + kinds + 12)}{line}")
+    print()
+    print(_size(model))
+    return FOUND
+
+
+def _check(args) -> int:
+    from excover.diagnosis import impossibilities
+
+    codes = []
+    for number, model in _each_case(args, _load(args)):
+        if number:
+            print(f"{chr(10) if number > 1 else ''}Case {number}:")
+        print(_size(model))
+        found = impossibilities(model)
+        for line in found:
+            print(f"impossible: {line}")
+        if not found:
+            print("no obvious impossibility")
+        codes.append(NOT_FOUND if found else FOUND)
+    return max(codes)
+
+
+def _one_case(model, command: str):
+    """The model, for commands that work on one case only."""
+    if model.cases is not None:
+        name, cases = model.cases
+        raise ExcoverError(f"{command}: -p {name} holds {len(cases)} cases; give it one (run, count and check "
+                           "answer each)")
+    return model
+
+
+def _convert(args) -> int:
+    model = _one_case(_load(args), "convert")
+    if args.to == "dlx":
+        from excover.dlx_format import write
+
+        sys.stdout.write(write(model.problem))
+        if model.forced:
+            print(f"| forced options (by line, from 1): {' '.join(str(k + 1) for k in model.forced)}")
+    else:
+        print(json.dumps({**model.problem.as_dict(), "forced": list(model.forced)}, indent=1))
+    return FOUND
+
+
+def _list(args) -> int:
+    from excover import shipped
+
+    paths = shipped.models()
+    width = max((len(path.name) for path in paths), default=0)
+    for path in paths:
+        print(f"{path.name.ljust(width)}  {shipped.summary(path)}")
+    return FOUND if paths else NOT_FOUND

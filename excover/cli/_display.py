@@ -1,0 +1,126 @@
+"""What the commands show beside their answers: progress lines and bars, the search's
+statistics, JSON lines, a model's size."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+
+def _report(search, started: float, args) -> None:
+    from excover.engine import StopReason
+
+    limit = {StopReason.TIME: "time limit", StopReason.NODES: "node limit"}.get(search.stopped_by)
+    if limit is not None:
+        print(f"note: search stopped by the {limit} after {_plural(search.nodes, 'node')} "
+              f"(about {search.progress():.1%} of the tree)", file=sys.stderr)
+    if args.stats:
+        print(f"{_plural(search.solutions_found, 'solution')}, {_plural(search.nodes, 'node')}, "
+              f"{_plural(search.updates, 'update')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
+
+
+def _progress_text(search) -> str:
+    return (f"progress: {search.progress():6.2%} of the tree, {search.solutions_found:,} solutions, "
+            f"{search.nodes:,} nodes")
+
+
+def _progress_line(search) -> None:
+    print(_progress_text(search), file=sys.stderr, flush=True)
+
+
+class _TerminalProgress:
+    """On a terminal, one status line on stderr, redrawn in place and erased at the end."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True, highlight=False)
+        self.shown = False
+
+    def __call__(self, search) -> None:
+        self.console.print(f"[dim]{_progress_text(search)}[/dim]", end="\r")
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            self.console.file.write("\r" + " " * (self.console.width - 1) + "\r")
+            self.console.file.flush()
+
+
+def _console():
+    from rich.console import Console
+
+    class Output(Console):
+        def on_broken_pipe(self) -> None:  # rich would exit 1; main ends quietly instead
+            raise BrokenPipeError
+
+    return Output(highlight=False, soft_wrap=True)
+
+
+def _json(record) -> str:
+    """One JSON line; sets (a `show` value may be one) become sorted lists, anything else
+    JSON cannot hold its text."""
+    def plain(value):
+        if isinstance(value, (set, frozenset)):
+            return sorted(value, key=lambda v: (type(v).__name__, str(v)))
+        return str(value)
+
+    return json.dumps(record, default=plain)
+
+
+def _split_stats(progress, started: float) -> None:
+    parts = f", {progress.done} of {_plural(progress.subproblems, 'subproblem')}" if progress.subproblems else ""
+    print(f"{_plural(progress.solutions, 'solution')}, {_plural(progress.nodes, 'node')}{parts}, "
+          f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
+
+
+def _plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """ "1 solution", "2 solutions" (or the plural given)."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
+
+
+class _SubproblemProgress:
+    """Progress of a split search: a rich progress bar on a terminal (subproblems done,
+    solutions so far, time left), or with --progress a line a second."""
+
+    def __init__(self, lines: bool) -> None:
+        self.lines = lines
+        self.bar: Any = None  # a rich Progress, made when first drawn
+        self.last = 0.0
+        self.terminal = not lines and sys.stderr.isatty()
+
+    def __call__(self, progress) -> None:
+        if self.terminal:
+            self._draw(progress)
+        elif self.lines and time.monotonic() - self.last >= 1.0:
+            self.last = time.monotonic()
+            print(f"progress: {progress.done}/{_plural(progress.subproblems, 'subproblem')}, "
+                  f"{_plural(progress.solutions, 'solution')}, "
+                  f"{progress.nodes:,} nodes", file=sys.stderr, flush=True)
+
+    def _draw(self, progress) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        if self.bar is None:
+            self.bar = Progress(TextColumn("subproblems"), BarColumn(), MofNCompleteColumn(),
+                                TextColumn("{task.fields[solutions]:,} solutions"), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            self.task = self.bar.add_task("search", total=progress.subproblems, solutions=0)
+            self.bar.start()
+        self.bar.update(self.task, completed=progress.done, solutions=progress.solutions)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _size(model) -> str:
+    problem = model.problem
+    entries = sum(len(option.items) for option in problem.options)
+    cells = len(problem.items) * len(problem.options)
+    return (f"{_plural(len(problem.primary), 'primary item')}, {_plural(len(problem.secondary), 'secondary item')}, "
+            f"{_plural(len(problem.options), 'option')}, {_plural(entries, 'entry', 'entries')} "
+            f"(density {entries / cells if cells else 0:.2%}), {_plural(len(model.forced), 'forced option')}")
