@@ -233,6 +233,25 @@ def test_subtrees_of_a_split_hold_every_solution_once(native, problem, depth):
     assert sorted(found) == everything  # no solution twice, none missed
 
 
+@examples(100)
+@given(problem=problems(), data=st.data())
+def test_every_engine_answers_alike_for_subtrees_restarts_and_indices_out_of_range(problem, data):
+    matrix = compile_problem(problem)
+    index = st.integers(-2, len(problem.options) + 2)
+    forced_lists = [data.draw(st.lists(index, max_size=3)) for _ in range(3)]
+    paths, _ = PythonSearch(matrix).split(1)
+    path = data.draw(st.sampled_from(paths)) if paths else ()
+    answers = []
+    for engine in NATIVE + [PythonSearch]:
+        search = engine(matrix, path=path)
+        subtree = sorted(tuple(sorted(s)) for s in search.solutions())
+        found = [(count, first is None) for count, first in search.first_of_each(forced_lists)]
+        restarted = search.restart(forced_lists[0], path)
+        again = sorted(tuple(sorted(s)) for s in search.solutions()) if restarted else None
+        answers.append((subtree, found, restarted, again))
+    assert all(answer == answers[0] for answer in answers)
+
+
 def test_a_path_with_a_branch_that_does_not_exist_finds_nothing():
     problem = Problem(primary=["a", "b"], options=["a", "b", "a b"])
     matrix = compile_problem(problem)

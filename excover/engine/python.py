@@ -498,7 +498,10 @@ class PythonSearch:
     # -- the public face -----------------------------------------------------------------
 
     def restart(self, forced: Sequence[int], path: Sequence[int] = ()) -> bool:
-        """Search again from the start with other forced options (the lists are rebuilt)."""
+        """Search again from the start with other forced options (the lists are rebuilt);
+        False (and nothing done) when an index names no option, as on the native core."""
+        if any(not 0 <= index < len(self.matrix.options) for index in forced):
+            return False
         self._start(forced, path)
         return True
 
@@ -522,7 +525,7 @@ class PythonSearch:
         max_solutions); (solutions found, the first or None)."""
         results = []
         for forced in forced_lists:
-            self.restart(forced)
+            self._start(forced, ())  # (an index that names no option finds nothing)
             solutions = self.solutions()
             first = next(solutions, None)
             for _ in solutions:
