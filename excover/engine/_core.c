@@ -977,89 +977,96 @@ static int bitset_sanity(SearchObject *s, uint64_t *slot) {
 }
 #endif
 
-/* Run until `batch` solutions were added to `out` (when out is not NULL), or the end.
- * Returns -1 with an exception set when interrupted. */
-static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
-    Py_ssize_t added = 0;
-    const int bitsets = s->method == METHOD_BITSETS;
-    if (s->phase == PHASE_START) {
-        if (bitsets) bitset_start(s);
-        else start(s);
+/* -- the two searches ---------------------------------------------------------------
+ * Each method has its own loop; what they share is the bookkeeping of a node and of a
+ * solution. A loop runs until `batch` solutions were added to `out` (when out is not NULL),
+ * or a limit, or the end, and returns 0; or -1 with an exception set (interrupted, out of
+ * memory). The phase says where to resume. */
+
+/* A node entered: counted, and the limits and signals looked at. 0 to go on; 1 when the
+ * run stops here (paused, or a limit: the phase says which); -1 on an error. */
+static inline int node_entered(SearchObject *s) {
+    if (s->pause_at && s->nodes >= s->pause_at) {
+        s->pause_at = 0;
+        return 1; /* to resume right here */
     }
+    s->nodes++;
+    if (s->max_nodes >= 0 && s->nodes > (unsigned long long)s->max_nodes) {
+        s->stopped_by = STOP_NODES;
+        s->phase = PHASE_DONE;
+        return 1;
+    }
+    if (--s->check_countdown == 0) {
+        s->check_countdown = CHECK_EVERY;
+        int ok = periodic_check(s);
+        if (ok <= 0) return ok < 0 ? -1 : 1;
+    }
+    return 0;
+}
+
+/* A solution: counted, and added to `out`. 0 to go on (backtracking); 1 when the run stops
+ * here (the solution limit, or a full batch); -1 on an error. */
+static inline int solution_found(SearchObject *s, PyObject *out, Py_ssize_t batch, Py_ssize_t *added) {
+    s->solutions_found++;
+    if (out) {
+        PyObject *solution = current_solution(s);
+        if (!solution || PyList_Append(out, solution) < 0) {
+            Py_XDECREF(solution);
+            s->phase = PHASE_DONE;
+            return -1;
+        }
+        Py_DECREF(solution);
+        ++*added;
+    }
+    s->phase = PHASE_BACKTRACK;
+    if (s->max_solutions >= 0 && s->solutions_found >= (unsigned long long)s->max_solutions) {
+        s->stopped_by = STOP_SOLUTIONS;
+        s->phase = PHASE_DONE;
+        return 1;
+    }
+    return out && *added >= batch;
+}
+
+#ifdef EXCOVER_SANITY
+/* At every node of a small search; past that, at one node in 1024 (each check looks at the
+ * whole structure). */
+#define SANITY_DUE(s) ((s)->nodes <= 5000 || ((s)->nodes & 1023) == 0)
+#endif
+
+/* Algorithm M on the dancing links. */
+static int run_links(SearchObject *s, PyObject *out, Py_ssize_t batch) {
+    Py_ssize_t added = 0;
+    if (s->phase == PHASE_START) start(s);
     while (s->phase != PHASE_DONE) {
         if (s->phase == PHASE_ENTER) {
-            if (s->pause_at && s->nodes >= s->pause_at) {
-                s->pause_at = 0;
-                return 0; /* to resume right here */
-            }
-            s->nodes++;
+            int stop = node_entered(s);
+            if (stop) return stop < 0 ? -1 : 0;
 #ifdef EXCOVER_SANITY
-            /* At every node of a small search; past that, at one node in 1024 (each check
-             * looks at the whole structure). */
-            if ((s->nodes <= 5000 || (s->nodes & 1023) == 0) &&
-                (bitsets ? bitset_sanity(s, slot_at(s, current_state(s))) : links_sanity(s)) < 0) {
+            if (SANITY_DUE(s) && links_sanity(s) < 0) {
                 s->phase = PHASE_DONE;
                 return -1;
             }
 #endif
-            if (s->max_nodes >= 0 && s->nodes > (unsigned long long)s->max_nodes) {
-                s->stopped_by = STOP_NODES;
-                s->phase = PHASE_DONE;
-                break;
-            }
-            if (--s->check_countdown == 0) {
-                s->check_countdown = CHECK_EVERY;
-                int ok = periodic_check(s);
-                if (ok < 0) return -1;
-                if (ok == 0) break;
-            }
-            if (bitsets ? bitset_all_covered(s, slot_at(s, current_state(s))) : s->rlink[ROOT] == ROOT) {
-                s->solutions_found++;
-                if (out) {
-                    PyObject *solution = current_solution(s);
-                    if (!solution || PyList_Append(out, solution) < 0) {
-                        Py_XDECREF(solution);
-                        s->phase = PHASE_DONE;
-                        return -1;
-                    }
-                    Py_DECREF(solution);
-                    added++;
-                }
-                s->phase = PHASE_BACKTRACK;
-                if (s->max_solutions >= 0 && s->solutions_found >= (unsigned long long)s->max_solutions) {
-                    s->stopped_by = STOP_SOLUTIONS;
-                    s->phase = PHASE_DONE;
-                    break;
-                }
-                if (out && added >= batch) break;
+            if (s->rlink[ROOT] == ROOT) {
+                stop = solution_found(s, out, batch, &added);
+                if (stop) return stop < 0 ? -1 : 0;
             } else {
-                int i = bitsets ? bitset_choose(s, slot_at(s, current_state(s))) : choose_item(s);
-                int found = i != DEAD_END;
-                if (found && s->depth == s->split_depth) {
+                int i = choose_item(s);
+                if (i != DEAD_END && s->depth == s->split_depth) {
                     if (add_to_frontier(s) < 0) {
                         s->phase = PHASE_DONE;
                         return -1;
                     }
-                } else if (found) {
-                    if (!bitsets) {
-                        enter(s, i);
-                    } else if (bitset_enter(s, i) < 0) {
-                        s->phase = PHASE_DONE;
-                        return -1;
-                    }
-                    if (next_branch(s, &s->levels[s->depth - 1], bitsets)) continue;
-                    if (bitsets) s->candidate_count = s->levels[--s->depth].first_candidate;
-                    else leave(s, &s->levels[--s->depth]);
+                } else if (i != DEAD_END) {
+                    enter(s, i);
+                    if (next_branch(s, &s->levels[s->depth - 1], 0)) continue;
+                    leave(s, &s->levels[--s->depth]);
                 }
                 s->phase = PHASE_BACKTRACK;
             }
         }
-        /* Backtrack to the deepest level with a branch left. */
-        while (bitsets && s->depth > 0) {
-            if (next_branch(s, &s->levels[s->depth - 1], 1)) break;
-            s->candidate_count = s->levels[--s->depth].first_candidate;
-        }
-        while (!bitsets && s->depth > 0) {
+        /* Back to the deepest level with a branch left, undoing each branch on the way. */
+        while (s->depth > 0) {
             Level *level = &s->levels[s->depth - 1];
             retreat(s, level);
             if (next_branch(s, level, 0)) break;
@@ -1069,6 +1076,56 @@ static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
         s->phase = s->depth > 0 ? PHASE_ENTER : PHASE_DONE;
     }
     return 0;
+}
+
+/* The same search on the option sets: the same nodes, in the same order. */
+static int run_bitsets(SearchObject *s, PyObject *out, Py_ssize_t batch) {
+    Py_ssize_t added = 0;
+    if (s->phase == PHASE_START) bitset_start(s);
+    while (s->phase != PHASE_DONE) {
+        if (s->phase == PHASE_ENTER) {
+            int stop = node_entered(s);
+            if (stop) return stop < 0 ? -1 : 0;
+            uint64_t *state = slot_at(s, current_state(s));
+#ifdef EXCOVER_SANITY
+            if (SANITY_DUE(s) && bitset_sanity(s, state) < 0) {
+                s->phase = PHASE_DONE;
+                return -1;
+            }
+#endif
+            if (bitset_all_covered(s, state)) {
+                stop = solution_found(s, out, batch, &added);
+                if (stop) return stop < 0 ? -1 : 0;
+            } else {
+                int i = bitset_choose(s, state);
+                if (i != DEAD_END && s->depth == s->split_depth) {
+                    if (add_to_frontier(s) < 0) {
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                } else if (i != DEAD_END) {
+                    if (bitset_enter(s, i) < 0) {
+                        s->phase = PHASE_DONE;
+                        return -1;
+                    }
+                    if (next_branch(s, &s->levels[s->depth - 1], 1)) continue;
+                    s->candidate_count = s->levels[--s->depth].first_candidate;
+                }
+                s->phase = PHASE_BACKTRACK;
+            }
+        }
+        /* Back to the deepest level with a branch left: its state is still in its slot. */
+        while (s->depth > 0) {
+            if (next_branch(s, &s->levels[s->depth - 1], 1)) break;
+            s->candidate_count = s->levels[--s->depth].first_candidate;
+        }
+        s->phase = s->depth > 0 ? PHASE_ENTER : PHASE_DONE;
+    }
+    return 0;
+}
+
+static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
+    return s->method == METHOD_BITSETS ? run_bitsets(s, out, batch) : run_links(s, out, batch);
 }
 
 static void Search_dealloc(SearchObject *self) {
