@@ -65,7 +65,7 @@ def worker(python: Path, solver: str, entry: str, repeat: int, data: Path) -> di
 
 def write_dlx(instances, folder: Path, entry: str) -> list[Path]:
     from excover import Problem
-    from excover.dlx_format import write
+    from excover._dlx_format import write
 
     paths = []
     for k, instance in enumerate(instances):

@@ -11,30 +11,28 @@ from typing import TYPE_CHECKING, Any
 
 __all__ = [
     "BudgetError", "ExcoverError", "FormatError", "IncludeError", "ModelError", "ModelSyntaxError", "ModelTypeError",
-    "RequirementError",  # the errors (excover.errors says which is which)
+    "RequirementError",  # the errors (excover._errors says which is which)
     "Item", "LoadedModel", "Option", "Param", "Problem", "Solution", "__version__", "load", "loads",
     "Puzzle", "generate",  # puzzles with unique answers
     "Reading", "read_dlx", "read_dlx_file", "write_dlx",  # Knuth's format
 ]
 
-_HOMES = {  # where each public name lives (the errors all in excover.errors): module, or module:name
-    **{name: "excover.errors" for name in __all__ if name.endswith("Error")},
-    "Item": "excover.model", "Option": "excover.model", "Problem": "excover.model", "Solution": "excover.model",
+_HOMES = {  # where each public name lives (the errors all in excover._errors): module, or module:name
+    **{name: "excover._errors" for name in __all__ if name.endswith("Error")},
+    "Item": "excover._model", "Option": "excover._model", "Problem": "excover._model", "Solution": "excover._model",
     "LoadedModel": "excover.language.loaded", "Param": "excover.language.loaded",
     "load": "excover._loading", "loads": "excover._loading",
     "Puzzle": "excover._generate", "generate": "excover._generate",
-    "Reading": "excover.dlx_format", "read_dlx": "excover.dlx_format:read",
-    "read_dlx_file": "excover.dlx_format:read_file", "write_dlx": "excover.dlx_format:write",
+    "Reading": "excover._dlx_format", "read_dlx": "excover._dlx_format:read",
+    "read_dlx_file": "excover._dlx_format:read_file", "write_dlx": "excover._dlx_format:write",
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from excover._generate import Puzzle, generate
-    from excover._loading import load, loads
-    from excover.dlx_format import Reading
-    from excover.dlx_format import read as read_dlx
-    from excover.dlx_format import read_file as read_dlx_file
-    from excover.dlx_format import write as write_dlx
-    from excover.errors import (
+    from excover._dlx_format import Reading
+    from excover._dlx_format import read as read_dlx
+    from excover._dlx_format import read_file as read_dlx_file
+    from excover._dlx_format import write as write_dlx
+    from excover._errors import (
         BudgetError,
         ExcoverError,
         FormatError,
@@ -44,8 +42,10 @@ if TYPE_CHECKING:  # pragma: no cover
         ModelTypeError,
         RequirementError,
     )
+    from excover._generate import Puzzle, generate
+    from excover._loading import load, loads
+    from excover._model import Item, Option, Problem, Solution
     from excover.language.loaded import LoadedModel, Param
-    from excover.model import Item, Option, Problem, Solution
 
     __version__: str
 

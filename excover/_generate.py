@@ -22,8 +22,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from excover.errors import ExcoverError
-from excover.model import Problem
+from excover._errors import ExcoverError
+from excover._model import Problem
 
 
 @attrs.frozen

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from excover.errors import ExcoverError
+from excover._errors import ExcoverError
 from excover.language.loaded import LoadedModel
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,7 +26,7 @@ def model_path(name: str) -> str:
     """The file as named, or else the shipped model of that name (with or without .xc)."""
     if name == "-" or Path(name).exists():
         return name
-    from excover import shipped
+    from excover import _shipped as shipped
 
     found = shipped.find(name)
     return str(found) if found is not None else name
@@ -44,10 +44,10 @@ def open_model(name: str, params: dict[str, str] | None = None, budget: Budget |
         return load_file(name, params, budget), ()
     if params:
         raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
-    from excover import dlx_format
+    from excover import _dlx_format as dlx_format
 
     if name == "-":
-        from excover.errors import decode
+        from excover._errors import decode
 
         reading = dlx_format.read(decode(stdin() if stdin is not None else b"", "standard input"), "<stdin>")
     else:

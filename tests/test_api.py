@@ -67,7 +67,7 @@ def test_a_loaded_model_reads_other_clues_for_its_problem():
     queens = excover.load("queens.xc", n=5)
     with pytest.raises(ExcoverError, match="items or options depend on 'n'"):
         queens.check_clue_param("n")
-    from excover.dlx_format import read
+    from excover._dlx_format import read
 
     knuth = excover.LoadedModel(read("a b\na\nb\n", "toy.dlx").problem)
     with pytest.raises(ExcoverError, match="declares no param"):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 from excover.cli import main
-from excover.dlx_format import write
+from excover._dlx_format import write
 
 from thorough import examples
 from oracle import all_solutions
@@ -143,7 +143,7 @@ def test_info_describes_the_model_and_every_param(capsys):
 
 
 def test_every_shipped_param_says_what_it_is(capsys):
-    from excover import shipped
+    from excover import _shipped as shipped
     from excover.language import load
 
     for entry in shipped.models():

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 
 from excover.cli import main
-from excover.diagnosis import counting_argument, impossibilities
+from excover._diagnosis import counting_argument, impossibilities
 from excover.language import load
 from excover.language import LoadedModel
-from excover.model import Item, Option, Problem
+from excover._model import Item, Option, Problem
 
 from thorough import examples
 from oracle import all_solutions

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 
 from excover import FormatError, Item, Problem
-from excover.dlx_format import read, read_file, write
+from excover._dlx_format import read, read_file, write
 
 from thorough import examples
 from strategies import problems

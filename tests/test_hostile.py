@@ -193,7 +193,7 @@ def test_a_damaged_header_a_repeated_record_or_another_model_is_refused(finished
 
 
 def test_a_record_of_a_subproblem_the_split_has_not_is_refused(finished):
-    from excover.parallel import _check
+    from excover._parallel import _check
 
     path, lines = finished
     header = record(lines[0])

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from excover.cli import main
-from excover.errors import ExcoverError
+from excover._errors import ExcoverError
 from excover.language.evaluate import Budget, loads
 
 from thorough import examples

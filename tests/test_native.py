@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from excover import Item, Problem
-from excover.dlx_format import read_file
+from excover._dlx_format import read_file
 from excover.engine import NativeSearch, PythonSearch
-from excover.matrix import compile_problem
+from excover._matrix import compile_problem
 
 from thorough import examples
 from oracle import all_solutions

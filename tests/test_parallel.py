@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
-from excover import parallel
+from excover import _parallel as parallel
 from excover.cli import main
 from excover.language import load
-from excover.matrix import compile_problem
+from excover._matrix import compile_problem
 
 from thorough import examples
 from strategies import problems

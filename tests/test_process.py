@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from excover import Problem
-from excover.dlx_format import write
+from excover._dlx_format import write
 
 
 def dominoes(height, width):

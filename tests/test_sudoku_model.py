@@ -118,7 +118,7 @@ def test_the_clue_table_gives_what_full_evaluation_gives():
 
 
 def test_clues_looked_up_by_position_agree_with_full_evaluation_in_every_spelling():
-    from excover.errors import ExcoverError
+    from excover._errors import ExcoverError
     from excover.language.evaluate import Evaluator
 
     good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"

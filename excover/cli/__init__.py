@@ -13,6 +13,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 
+from excover._errors import ExcoverError
 from excover.cli._arguments import (
     EXAMPLES,  # (for the tests of the help)
     _parser,
@@ -30,7 +31,6 @@ from excover.cli._commands import (
     _list,
     _run,
 )
-from excover.errors import ExcoverError
 
 MEMORY_SHARE = 0.8  # of the machine's memory, the most a command may take
 

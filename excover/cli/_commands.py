@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from excover._errors import ExcoverError
 from excover.cli._display import (
     _console,
     _json,
@@ -19,7 +20,6 @@ from excover.cli._display import (
     _SubproblemProgress,
     _TerminalProgress,
 )
-from excover.errors import ExcoverError
 
 FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE, INTERRUPTED, TERMINATED = 0, 1, 2, 3, 130, 143
 
@@ -40,7 +40,7 @@ def _params(args) -> dict[str, str]:
 def _value_or_file(value: str, where: str) -> str:
     if not value.startswith("@"):
         return value
-    from excover.errors import read_text
+    from excover._errors import read_text
 
     try:
         return read_text(value[1:], value[1:])
@@ -118,7 +118,7 @@ def _run_case(model, args, case: int = 0) -> int:
     in_parallel = _parallel(args, enumerating=True)
     before = 0  # solutions printed by the run a checkpoint resumes
     if in_parallel:
-        from excover import parallel
+        from excover import _parallel as parallel
 
         matrix = model.problem.matrix
         if args.checkpoint is not None:
@@ -367,7 +367,7 @@ def _count_case(model, args) -> int:
 
 
 def _count_in_parallel(model, args, started: float) -> int:
-    from excover import parallel
+    from excover import _parallel as parallel
 
     display = _SubproblemProgress(lines=args.progress)
     try:
@@ -382,7 +382,7 @@ def _count_in_parallel(model, args, started: float) -> int:
 
 
 def _info(args) -> int:
-    from excover import shipped
+    from excover import _shipped as shipped
 
     model = _load(args)
     name = "<stdin>" if args.file == "-" else Path(args.file).name
@@ -408,7 +408,7 @@ def _info(args) -> int:
 
 
 def _check(args) -> int:
-    from excover.diagnosis import impossibilities
+    from excover._diagnosis import impossibilities
 
     codes = []
     for number, model in _each_case(args, _load(args)):
@@ -436,7 +436,7 @@ def _one_case(model, command: str):
 def _convert(args) -> int:
     model = _one_case(_load(args), "convert")
     if args.to == "dlx":
-        from excover.dlx_format import write
+        from excover._dlx_format import write
 
         sys.stdout.write(write(model.problem))
         if model.forced:
@@ -447,7 +447,7 @@ def _convert(args) -> int:
 
 
 def _list(args) -> int:
-    from excover import shipped
+    from excover import _shipped as shipped
 
     paths = shipped.models()
     width = max((len(path.name) for path in paths), default=0)

@@ -1,4 +1,4 @@
-"""The search engines. They see a :class:`~excover.matrix.Matrix` (integers only) and report
+"""The search engines. They see a :class:`~excover._matrix.Matrix` (integers only) and report
 solutions as tuples of option indices; :mod:`excover.engine.interface` says what every engine
 offers (the :class:`Search` protocol, its settings, :class:`StopReason`).
 
@@ -13,9 +13,9 @@ import os
 import warnings
 from typing import Any
 
+from excover._matrix import Matrix
 from excover.engine.interface import Search, StopReason, check_settings
 from excover.engine.python import PythonSearch
-from excover.matrix import Matrix
 
 try:
     from excover.engine.native import NativeSearch

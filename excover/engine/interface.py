@@ -1,7 +1,7 @@
 """What every engine offers: the :class:`Search` protocol, the settings it takes and the
 :class:`StopReason` that says which limit ended a search.
 
-A search is made over a :class:`~excover.matrix.Matrix` with these settings, the same on
+A search is made over a :class:`~excover._matrix.Matrix` with these settings, the same on
 every engine:
 
 * ``forced``: option indices taken before the search starts (each once; an index that names

@@ -1,6 +1,6 @@
 """The native core behind the same face as the reference engine.
 
-``_core.Matrix`` holds the node arrays, built once per :class:`~excover.matrix.Matrix` and
+``_core.Matrix`` holds the node arrays, built once per :class:`~excover._matrix.Matrix` and
 cached on it; each :class:`NativeSearch` copies them and runs with its own forced options,
 seed and limits. Solutions come back from C in batches.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+from excover._matrix import Matrix
 from excover.engine import _core  # type: ignore[attr-defined]  # the C extension
 from excover.engine.interface import StopReason
-from excover.matrix import Matrix
 
 BATCH = 256  # solutions per trip from C to Python
 

@@ -72,8 +72,8 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+from excover._matrix import Matrix
 from excover.engine.interface import StopReason
-from excover.matrix import Matrix
 
 ROOT = 0
 PURIFIED = -1

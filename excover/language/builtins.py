@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from excover import geometry
+from excover import _geometry as geometry
 from excover.language.expressions import CHARACTERS_PER_STEP, MAX_SEQUENCE, order_key
 from excover.language.failure import fail, fail_budget, fail_type
 from excover.language.values import Builtin, Grid, a_type
@@ -252,7 +252,7 @@ def _fillings(ev, node, size, total, digits):
     return result
 
 
-# -- geometry (see excover/geometry.py) ---------------------------------------------------
+# -- geometry (see excover/_geometry.py) ---------------------------------------------------
 
 
 def _cells(ev, node, region) -> list:

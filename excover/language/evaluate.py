@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 from lark import Token, Tree
 
-from excover.errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
+from excover._errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
+from excover._model import Fault, Item, Option, Problem, option_fault
 from excover.language.budget import Budget
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
@@ -35,7 +36,6 @@ from excover.language.loaded import LoadedModel, Param
 from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
-from excover.model import Fault, Item, Option, Problem, option_fault
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.clues import CellClues

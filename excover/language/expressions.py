@@ -12,8 +12,8 @@ from typing import Any
 
 from lark import Token, Tree
 
-from excover.errors import brief, suggestion
-from excover.geometry import Shape
+from excover._errors import brief, suggestion
+from excover._geometry import Shape
 from excover.language.failure import fail, fail_budget, fail_type
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 

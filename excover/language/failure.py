@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from excover.errors import BudgetError, ExcoverError, ModelError, ModelTypeError
+from excover._errors import BudgetError, ExcoverError, ModelError, ModelTypeError
 
 
 class ModelFailure(Exception):

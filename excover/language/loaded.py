@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from excover.errors import ExcoverError
-from excover.model import Problem, Solution
+from excover._errors import ExcoverError
+from excover._model import Problem, Solution
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.evaluate import Evaluator

@@ -15,7 +15,7 @@ from pathlib import Path
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from excover.errors import ModelSyntaxError
+from excover._errors import ModelSyntaxError
 
 GRAMMAR_IN_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "grammars" / "xc.lark"
 

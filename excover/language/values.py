@@ -164,7 +164,7 @@ def text_length(value: Any, most: int) -> int:
 
 
 def type_name(value: Any) -> str:
-    from excover.geometry import Shape
+    from excover._geometry import Shape
 
     names = {bool: "bool", int: "int", str: "string", tuple: "tuple", list: "list", set: "set",
              frozenset: "set", dict: "dict", range: "range", Grid: "grid", Function: "function",

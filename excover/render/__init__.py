@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from excover.model import Solution
+from excover._model import Solution
 
 PALETTE = ["#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0", "#f032e6",
            "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8", "#800000", "#aaffc3",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from excover.model import Solution
+from excover._model import Solution
 from excover.render import DARK, PALETTE, Paint, _common_base, _natural, lattice, painted, spans
 
 CELL = 44

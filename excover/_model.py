@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from excover.errors import ModelError, brief, suggestion
+from excover._errors import ModelError, brief, suggestion
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.engine.interface import Search
@@ -97,7 +97,7 @@ class Solution:
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a solution as its picture."""
-        from excover.errors import ExcoverError
+        from excover._errors import ExcoverError
         from excover.render.svg import svg
 
         try:
@@ -291,9 +291,9 @@ class Problem:
 
     @property
     def matrix(self):
-        """The compiled :class:`~excover.matrix.Matrix`, built once."""
+        """The compiled :class:`~excover._matrix.Matrix`, built once."""
         if "matrix" not in self._compiled:
-            from excover.matrix import compile_problem
+            from excover._matrix import compile_problem
 
             self._compiled["matrix"] = compile_problem(self)
         return self._compiled["matrix"]
@@ -334,7 +334,7 @@ class Problem:
             unknown = set(settings) - {"forced"}
             if unknown:
                 raise ValueError(f"count(jobs=...) takes no {', '.join(sorted(unknown))}: the search is split")
-            from excover import parallel
+            from excover import _parallel as parallel
 
             return parallel.count(self.matrix, settings.get("forced", ()), jobs=jobs)[0]
         return self.search(**settings).count()

@@ -21,8 +21,8 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
+from excover._model import Problem
 from excover.language.loaded import LoadedModel
-from excover.model import Problem
 
 MOST_FAMILIES = 40  # beyond this, names do not group into families (raw matrices): no argument
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 if TYPE_CHECKING:  # the matrix is compiled from a Problem, which it does not otherwise need
-    from excover.model import Problem
+    from excover._model import Problem
 
 
 @attrs.frozen

@@ -32,8 +32,8 @@ from pathlib import Path
 import attrs
 
 from excover import engine
-from excover.errors import ExcoverError
-from excover.matrix import Matrix
+from excover._errors import ExcoverError
+from excover._matrix import Matrix
 
 SUBPROBLEMS_PER_WORKER = 200  # enough for uneven subtrees to even out
 CLUSTER_TIMEOUT = "10s"  # to reach the Dask scheduler
@@ -303,7 +303,7 @@ class Checkpoint:
         return ExcoverError(f"--checkpoint {self.path}: {why}; it is left as it is (remove it to start afresh)")
 
     def _read(self) -> None:
-        from excover.errors import read_text
+        from excover._errors import read_text
 
         try:
             text = read_text(self.path, "it")

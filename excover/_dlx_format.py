@@ -10,7 +10,7 @@
 A primary item may carry bounds: ``u:v|name`` (covered between u and v times) or
 ``v|name`` (exactly v times). Knuth's programs ignore an option without a primary item,
 with a warning; we read such files the same way (the warning is returned), while the
-:class:`~excover.model.Problem` API refuses such options outright.
+:class:`~excover._model.Problem` API refuses such options outright.
 
 Knuth's names are 1 to 8 printable characters without ``:`` or ``|``. Reading accepts any
 length; writing replaces names that do not fit by short generated ones and records the
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import attrs
 
-from excover.errors import FormatError, read_text
-from excover.model import Fault, Item, Option, Problem, option_fault
+from excover._errors import FormatError, read_text
+from excover._model import Fault, Item, Option, Problem, option_fault
 
 BOUNDS = re.compile(r"^(?:(\d+):)?(\d+)\|(.*)$")
 KNUTH_NAME = re.compile(r"^[!-~]{1,8}$")  # printable ASCII, no blanks
