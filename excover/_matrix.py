@@ -5,6 +5,13 @@ colours are numbered from 1, with 0 meaning "no colour". Multiplicities are put 
 form: an upper bound past the number of options naming the item (or none) becomes that number,
 and a lower bound past it (which nothing can meet) becomes one more than it, with the same
 upper bound; the constraints are the same, and every bound fits the engines' integers.
+
+Two kinds of primary item are not branched on, since that would only multiply the same
+choices: one whose bounds cannot bind (``[0..*]``, or at least 0 and at most as many as the
+options naming it) is left out of the matrix, and one taken at most once (``[0..1]``) becomes
+a secondary item, which means just that. Either is kept as it is when an option names no
+other primary item: such an option is chosen only by branching on it. The solutions are the
+same, and a problem whose other items are all exactly-once ones gets the option-set search.
 """
 
 from __future__ import annotations
@@ -40,25 +47,51 @@ class Matrix:
     def item_count(self) -> int:
         return len(self.lo)
 
-    def is_primary(self, item: int) -> bool:
-        return item < self.primary_count
-
 
 def compile_problem(problem: Problem) -> Matrix:
-    number = {item.name: k for k, item in enumerate(problem.items)}
+    uses = problem.uses
+    loose = _loose_items(problem)
+    primary = [item for item in problem.primary if item.name not in loose]
+    secondary = [item for item in problem.primary if loose.get(item.name) == SECONDARY] + list(problem.secondary)
+    number = {item.name: k for k, item in enumerate(primary + secondary)}
     colour_number: dict[str, int] = {}
     options = tuple(
         tuple((number[name], 0 if colour is None else colour_number.setdefault(colour, len(colour_number) + 1))
-              for name, colour in option.items)
+              for name, colour in option.items if name in number)
         for option in problem.options
     )
     lo, hi = [], []
-    for item in problem.items:
-        used = problem.uses[item.name]
+    for item in primary:
+        used = uses[item.name]
         if item.lo > used:  # cannot be met: kept so, in range
             lo.append(used + 1)
             hi.append(used + 1)
         else:
             lo.append(item.lo)
             hi.append(min(item.upper_bound(used), used))
-    return Matrix(primary_count=len(problem.primary), lo=tuple(lo), hi=tuple(hi), options=options)
+    lo += [0] * len(secondary)
+    hi += [1] * len(secondary)
+    return Matrix(primary_count=len(primary), lo=tuple(lo), hi=tuple(hi), options=options)
+
+
+LEFT_OUT, SECONDARY = "left out", "secondary"
+
+
+def _loose_items(problem: Problem) -> dict[str, str]:
+    """The primary items not branched on (see the module docstring): name -> what they become."""
+    uses = problem.uses
+    loose = {}
+    for item in problem.primary:
+        if item.lo == 0 and item.upper_bound(uses[item.name]) >= uses[item.name]:
+            loose[item.name] = LEFT_OUT
+        elif item.lo == 0 and item.hi == 1:
+            loose[item.name] = SECONDARY
+    if not loose:
+        return loose
+    primary = {item.name for item in problem.primary}
+    for option in problem.options:
+        names = [name for name in option.names if name in primary]
+        if names and all(name in loose for name in names):
+            for name in names:  # the option's only way to be chosen: kept as they are
+                loose.pop(name, None)
+    return loose

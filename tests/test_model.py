@@ -50,3 +50,25 @@ def test_option_forms_agree():
     as_pairs = Problem(primary="p", secondary="x", options=[[("p", None), ("x", "A")]])
     as_value = Problem(primary="p", secondary="x", options=[Option((("p", None), ("x", "A")))])
     assert as_text.options == as_pairs.options == as_value.options
+
+
+def test_items_that_cannot_bind_are_not_branched_on():
+    """An item [0..*] (or at most as many as its options) is left out of the matrix, and one
+    [0..1] becomes secondary, unless an option has no other primary item; the solutions stay."""
+    from excover._matrix import compile_problem
+    from excover.engine import NativeSearch
+    from oracle import all_solutions
+
+    cells = [f"c{k}" for k in range(5)]
+    options = [f"c{k} mono once" for k in range(5)] + [f"c{k} c{k + 1} domino" for k in range(4)]
+    problem = Problem(primary=[*cells, Item("mono", 0, None), Item("domino", 0, 9), Item("once", 0, 1)],
+                      options=options)
+    matrix = compile_problem(problem)
+    assert matrix.primary_count == 5 and len(matrix.lo) == 6  # the cells, then "once" as secondary
+    found = {frozenset(s.indices) for s in problem.solve()}
+    assert found == set(all_solutions(problem)) and len(found) == 3  # one monomino, at 0, 2 or 4
+    if NativeSearch is not None:
+        assert problem.search().method == "bitsets"  # every item left to branch on is exactly-once
+    lonely = Problem(primary=["a", Item("free", 0, None)], options=["a", "free", "a free"])
+    assert compile_problem(lonely).primary_count == 2  # "free" alone is an option: kept
+    assert {frozenset(s.indices) for s in lonely.solve()} == set(all_solutions(lonely))
