@@ -28,7 +28,9 @@ def _parser() -> argparse.ArgumentParser:
             command.add_argument("--time-limit", type=_positive_seconds, metavar="SECONDS",
                                  help="stop the search after this long")
             command.add_argument("--node-limit", type=_at_least(1), metavar="N", help="stop the search after N nodes")
-            command.add_argument("--stats", action="store_true", help="print search statistics on standard error")
+            command.add_argument("--stats", action="store_true",
+                                 help="print on standard error the solutions, nodes (levels of the search entered) "
+                                      "and updates (list removals) of the search")
             command.add_argument("--given", action="append", default=[], metavar="LABEL",
                                  help="force the option with this label, as a given statement would (repeatable)")
         return command
