@@ -93,3 +93,15 @@ def test_the_public_face_reads_and_writes_knuths_format_and_makes_puzzles():
     assert again.count() == 2 and again.as_dict()["primary"] == reading.problem.as_dict()["primary"]
     puzzle = excover.generate(excover.load("sudoku.xc", box_rows=2, box_cols=2, givens="empty").problem, seed=1)
     assert isinstance(puzzle, excover.Puzzle) and puzzle.minimal
+
+
+def test_a_per_cell_check_of_a_batch_is_looked_up_and_still_says_what_is_wrong():
+    """sudoku.xc's `require all([... for (r, c) in givens.cells])` is checked once per (cell,
+    value) in a batch; a line with a stray character still gets the statement's message."""
+    model = excover.load("sudoku.xc", givens="empty")
+    good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    answers = list(model.answers("givens", [good, good[:5] + "x" + good[6:], good.replace("0", "-"), good]))
+    assert [answer.found for answer in answers] == [1, 0, 1, 1]
+    assert answers[1].error == "the givens hold 'x', neither a symbol nor a blank"
+    checks = model._evaluator.cell_clues.checks
+    assert any(check is not None and check.known for *_, check in checks)  # the table was used

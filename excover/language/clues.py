@@ -9,8 +9,14 @@ usual form
 where G is the batch param and LABEL and CONDITION read G only as ``G[r, c]``, each clue
 depends on one cell's value alone. The option it forces is then worked out once for each
 (cell, value), by the interpreter, and looked up for every later line. The ``require``
-statements that mention G still run for every line, except those that read only its shape
-(``G.height``, ``G.width``), which run once a shape.
+statements that mention G run for every line, except those that read only its shape
+(``G.height``, ``G.width``), which run once a shape, and those of the form
+
+    require all([CONDITION for (r, c) in G.cells]), MESSAGE
+
+whose condition reads G only as ``G[r, c]``: each (cell, value) is checked once, and a line
+whose cells were all checked before passes at once (a line that fails runs the statement in
+full, for its message).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 import attrs
 from lark import Token, Tree
 
+from excover.language.builtins import BUILTINS
 from excover.language.failure import ModelFailure
 from excover.language.scope import Scope
 from excover.language.values import EMPTY, Function, Grid
@@ -50,6 +57,23 @@ class ClueStatement:
         if cells is None:
             rows = self.cells_for(height, [width] * height)
             cells = self.flat[height, width] = [known for row in rows[:height] for known in row[:width]]
+        return cells
+
+
+@attrs.define
+class CellCheck:
+    """A `require all([...])` of the cell form, with what it said of each (cell, value)."""
+
+    targets: tuple[str, str]
+    condition: Tree
+    known: dict[tuple[int, int], dict[str, bool]] = attrs.Factory(dict)  # (r, c) -> value -> holds
+    flat: dict[tuple[int, int], list[dict[str, bool]]] = attrs.Factory(dict)  # (height, width) -> row by row
+
+    def flat_cells(self, height: int, width: int) -> list[dict[str, bool]]:
+        cells = self.flat.get((height, width))
+        if cells is None:
+            cells = self.flat[height, width] = [self.known.setdefault((r, c), {})
+                                                for r in range(1, height + 1) for c in range(1, width + 1)]
         return cells
 
 
@@ -83,7 +107,8 @@ class CellClues:
                            if part is not None):
                     return None
                 statements.append(ClueStatement(statement, source, targets, condition))
-        checks = [(statement, source, _reads_only_shape(statement, name)) for statement, source
+        checks = [(statement, source, _reads_only_shape(statement, name),
+                   _cell_check(statement, name, evaluator.globals)) for statement, source
                   in evaluator.program if statement.data == "require" and _mentions(statement, name)]
         return cls(evaluator, name, statements, checks)
 
@@ -92,9 +117,11 @@ class CellClues:
         word = _one_word(text)
         grid = None if word is not None else self._set_grid(text)
         shape = (grid.height, grid.width) if grid is not None else _word_shape(word or "")
-        for number, (statement, source, shape_only) in enumerate(self.checks):
+        for number, (statement, source, shape_only, cell_check) in enumerate(self.checks):
             if shape_only and (number, shape) in self.shapes_checked:
                 continue  # it held for a grid of this shape, so it holds for this one
+            if cell_check is not None and self._cells_pass(cell_check, text, word, grid, shape):
+                continue  # every (cell, value) of the line passed the condition
             if grid is None:
                 grid = self._set_grid(text)
             self.evaluator.current = source
@@ -120,6 +147,37 @@ class CellClues:
                     if option is not None:
                         forced.append(option)
         return tuple(forced)
+
+    def _cells_pass(self, check: CellCheck, text: str, word: str | None, grid: Grid | None,
+                    shape: tuple[int, int]) -> bool:
+        """Whether the condition holds at every cell of the line, each (cell, value) worked
+        out once by the interpreter (with the line's grid set) and then looked up."""
+        if word is not None:  # the cells in reading order, the tables alongside
+            height, width = shape
+            values: Any = word
+            tables = check.flat_cells(height, width)
+        else:
+            assert grid is not None
+            cells = grid.cells
+            values = [grid[r, c] for r, c in cells]
+            tables = [check.known.setdefault(cell, {}) for cell in cells]
+        for k, (value, known) in enumerate(zip(values, tables)):
+            if value == EMPTY:
+                continue
+            holds = known.get(value)
+            if holds is None:
+                if grid is None or self.evaluator.globals.names.get(self.name) is not grid:
+                    grid = self._set_grid(text)
+                r, c = (k // shape[1] + 1, k % shape[1] + 1) if word is not None else grid.cells[k]
+                row, col = check.targets
+                try:
+                    holds = known[value] = bool(self.evaluator.eval(
+                        check.condition, Scope({row: r, col: c}, self.evaluator.globals)))
+                except ModelFailure:
+                    return False  # the statement itself, run in full, says what is wrong
+            if not holds:
+                return False
+        return True
 
     def _looked_up(self, word: str, height: int, width: int) -> tuple[int, ...]:
         """The clues of a one-word grid from the tables alone; KeyError at a value not in them."""
@@ -158,6 +216,27 @@ def _word_shape(word: str) -> tuple[int, int]:
     """As Grid.from_text reads one word: the rows of a square, or else one row."""
     side = math.isqrt(len(word))
     return (side, side) if side > 1 and side * side == len(word) else (1, len(word))
+
+
+def _cell_check(statement: Tree, name: str, globals_) -> CellCheck | None:
+    """The check of a `require all([CONDITION for (r, c) in NAME.cells])` whose condition
+    reads NAME only as NAME[r, c]; None for a require of any other form."""
+    condition = statement.children[0]
+    if not (isinstance(condition, Tree) and condition.data == "call"):
+        return None
+    function, arguments = condition.children
+    if not (function.data == "name" and str(function.children[0]) == "all"
+            and globals_.names.get("all") is BUILTINS["all"]  # (not a model's own `all`)
+            and arguments is not None and len(arguments.children) == 1):
+        return None
+    (listed,) = arguments.children
+    if not (isinstance(listed, Tree) and listed.data == "list_comprehension"):
+        return None
+    element, *generators = listed.children
+    targets = _cell_loop_over(generators, name)
+    if targets is None or len(generators) != 1 or not _reads_only_cell(element, name, targets, globals_):
+        return None
+    return CellCheck(targets, element)
 
 
 def _reads_only_shape(tree: Tree, name: str) -> bool:
