@@ -70,7 +70,6 @@ class SeveralCases(Exception):
         self.name, self.cases = name, cases
 
 
-SIZES_KEPT = 4096  # sizes of values looked through that are remembered (then forgotten at once)
 SHORT_TEXT = 100  # characters of a name that need not be paid for: a few steps' worth
 LOOKED_THROUGH = (list, tuple, set, frozenset, dict)  # values whose comparison or hash looks at parts
 
@@ -105,7 +104,6 @@ class Evaluator:
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         # Batch runs: see clues.py; False when the clue statements have another form.
         self.cell_clues: CellClues | Literal[False] | None = None
-        self.sizes: dict[int, tuple[Any, int]] = {}  # values looked through: id -> (value, size)
 
     # -- files ---------------------------------------------------------------------------
 
@@ -383,19 +381,7 @@ class Evaluator:
         room = (self.budget.max_steps - self.budget.steps + 1) * CHARACTERS_PER_STEP
         for value in values:
             if isinstance(value, LOOKED_THROUGH):
-                # Values never change, so the size of one looked through again (the list a
-                # check searches for every cell) is remembered, held by the entry so that
-                # its id stays its own; a size cut short by the budget is not.
-                known = self.sizes.get(id(value))
-                if known is not None and known[0] is value:
-                    size = known[1]
-                else:
-                    size = text_length(value, room)
-                    if size <= room:
-                        if len(self.sizes) >= SIZES_KEPT:
-                            self.sizes.clear()
-                        self.sizes[id(value)] = (value, size)
-                self.charge(node, size // CHARACTERS_PER_STEP)
+                self.charge(node, text_length(value, room) // CHARACTERS_PER_STEP)
 
     def charge_text(self, node: Any, length: int, what: str) -> None:
         """Charge the building of a text of `length` characters: ten characters a step."""

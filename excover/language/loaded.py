@@ -102,8 +102,6 @@ class LoadedModel:
                 continue
         return None
 
-    # The problem's searches with the model's clues forced (and any more given).
-
     def _with_clues(self, settings: dict) -> dict:
         return {**settings, "forced": tuple(dict.fromkeys(self.forced + tuple(settings.get("forced", ()))))}
 
@@ -111,6 +109,8 @@ class LoadedModel:
     def drawing(self) -> dict:
         """How the model's solutions are drawn: its outline, notes and clues."""
         return {"outline": self.outline, "forced": self.forced, "notes": self.outline_notes}
+
+    # -- searching, with the clues forced ------------------------------------------------
 
     def answers(self, name: str, texts: Sequence[str], chunk: int = 1024,
                 **settings: Any) -> Iterator[Answer]:
@@ -130,8 +130,6 @@ class LoadedModel:
             found = iter(search.first_of_each([forced for forced in read if not isinstance(forced, str)]))
             for forced in read:
                 yield Answer(error=forced) if isinstance(forced, str) else Answer(*next(found))
-
-    # -- searching, with the clues forced ------------------------------------------------
 
     def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
         """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`.
