@@ -114,6 +114,7 @@ def _adopted_subtrees(what: str, paths: Sequence[tuple[int, ...]]) -> list[tuple
 
 GUIDED_CHUNK = 8  # the most subtrees a worker takes at once: a checkpoint is never far behind
 IN_FLIGHT = 3  # chunks a worker may have handed out and unread: enough to keep it busy
+TERMINATE_SECONDS = 5.0  # an interrupted pool is given this long to stop (see LocalWorkers.close)
 
 
 def _guided(paths: list, workers: int) -> list[list]:
@@ -200,8 +201,23 @@ class LocalWorkers:
     def close(self, finished: bool) -> None:
         if finished:
             self.pool.close()
-        else:
-            self.pool.terminate()  # interrupted: subproblems still running are dropped
+            self.pool.join()
+            return
+        # Interrupted: the subproblems still running are dropped. Pool.terminate kills the
+        # workers and then joins its own threads, and one of them can wait for ever on a lock
+        # that a worker held when it was killed, mid-write (a race inside multiprocessing,
+        # seen here once in a few hundred interruptions under load). So it gets a few seconds
+        # in a thread of its own; after that the workers are killed, if any is left, and the
+        # process goes on to exit (the pool's threads are daemons).
+        stopper = threading.Thread(target=self._stop, daemon=True)
+        stopper.start()
+        stopper.join(TERMINATE_SECONDS)
+        if stopper.is_alive():
+            for process in multiprocessing.active_children():
+                process.kill()
+
+    def _stop(self) -> None:
+        self.pool.terminate()
         self.pool.join()
 
 
