@@ -96,6 +96,21 @@ def test_an_item_needing_all_of_its_options_costs_a_node_a_level_not_a_square():
     assert search.count() == 1 and search.nodes <= 2000 + 10
 
 
+def test_a_choice_that_leaves_an_item_without_options_is_given_up_at_once():
+    """Taking T kills every option of c while b, listed before c, keeps one: T is given up
+    there (as SSXC does), not after the search has entered a node for b and taken its option.
+    The nodes are the root, the one after W, and the solution after X."""
+    problem = Problem(primary="rsbc", options=["r s", "r c", "c s", "b", "b r"])  # T U W V X
+    search = problem.search()
+    assert search.count() == 1 and search.nodes == 3
+
+
+def test_the_root_is_a_node_even_when_it_is_a_dead_end():
+    problem = Problem(primary="rsbc", options=["r s", "r c", "c s", "b", "b r"])
+    search = problem.search(forced=[0])
+    assert search.count() == 0 and search.nodes == 1
+
+
 def queens(n):
     rows = [f"r{r}" for r in range(n)]
     cols = [f"c{c}" for c in range(n)]

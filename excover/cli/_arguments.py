@@ -29,7 +29,8 @@ def _parser() -> argparse.ArgumentParser:
                                  help="stop the search after this long")
             command.add_argument("--node-limit", type=_at_least(1), metavar="N", help="stop the search after N nodes")
             command.add_argument("--stats", action="store_true",
-                                 help="print on standard error the solutions, nodes (levels of the search entered) "
+                                 help="print on standard error the solutions, nodes (levels of the search entered, "
+                                      "dead ends found at once not counted) "
                                       "and updates (list removals) of the search")
             command.add_argument("--given", action="append", default=[], metavar="LABEL",
                                  help="force the option with this label, as a given statement would (repeatable)")

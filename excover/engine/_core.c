@@ -547,16 +547,28 @@ static int take_forced(SearchObject *s) {
 
 /* -- the search ------------------------------------------------------------------------ */
 
-/* The active item with the fewest ways to go on; 0 at a dead end (see python.py). */
+/* The active item with the fewest ways to go on; DEAD_END at a dead end (see python.py). */
+static inline int degree_of(SearchObject *s, int i) {
+    int bound = s->bound[i], slack = s->slack[i] < bound ? s->slack[i] : bound;
+    return s->length[i] + slack - bound + 1;
+}
+
 static int choose_item(SearchObject *s) {
     int best = DEAD_END, best_degree = INT32_MAX, best_s = INT32_MAX, best_length = -1;
     unsigned ties = 0;
+    if (s->randomized) /* a dead end draws nothing from the generator (as on the option sets) */
+        for (int i = s->rlink[ROOT]; i != ROOT; i = s->rlink[i])
+            if (degree_of(s, i) <= 0) return DEAD_END;
     for (int i = s->rlink[ROOT]; i != ROOT; i = s->rlink[i]) {
         int bound = s->bound[i], length = s->length[i];
         int slack = s->slack[i] < bound ? s->slack[i] : bound;
         int degree = length + slack - bound + 1;
         if (degree <= 0) return DEAD_END;
-        if (degree == 1 && !s->randomized) return i;
+        if (degree == 1 && !s->randomized) { /* forced: only a dead end later on can overrule it */
+            for (int j = s->rlink[i]; j != ROOT; j = s->rlink[j])
+                if (degree_of(s, j) <= 0) return DEAD_END;
+            return i;
+        }
         if (degree < best_degree || (degree == best_degree && (slack < best_s ||
                 (slack == best_s && length > best_length)))) {
             best = i, best_degree = degree, best_s = slack, best_length = length, ties = 1;
@@ -646,7 +658,9 @@ static void enter(SearchObject *s, int i) {
  *   (1) for an open item i, count[i] == popcount(live & mask[i]): the live options naming it;
  *   (2) an item is closed <=> its open bit is 0 <=> count[i] == CLOSED;
  *   (3) a live option names only open primary items (taking an option kills every option
- *       that shares a primary item with it, and covering an item kills its options).
+ *       that shares a primary item with it, and covering an item kills its options);
+ *   (4) below the root, every open item has a live option (a take that would leave one
+ *       without is given up half-way, and its slot is rewritten before any use).
  *
  * Entering a level covers its item in the level's slot, once (as cover() does); trying an
  * option copies that slot to the next one and takes the option there, so going back costs
@@ -666,14 +680,20 @@ static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
     return (uint16_t *)(slot + s->matrix->words + s->matrix->item_words);
 }
 
-/* Every live option in `clash` dies: out of the live set, and out of its items' counts. */
-static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s, uint64_t *slot, const uint64_t *clash) {
+/* Every live option in `clash` dies: out of the live set, and out of its items' counts.
+ * With `abort`, the kill stops as soon as an open item is left without a live option: the
+ * state is a dead end, and the slot is given up half-done (it is rewritten before it is used
+ * again). Returns 1 when an open item's count fell to zero, else 0. Items the caller is
+ * closing count CLOSED meanwhile, so that they are never taken for such an item. */
+static inline __attribute__((always_inline)) int kill_clashing(SearchObject *s, uint64_t *slot, const uint64_t *clash,
+                                                               const int abort) {
     MatrixObject *m = s->matrix;
     const int words = m->words, *primary_start = m->primary_start;
     const uint16_t *primary_items = m->primary_items;
     uint64_t *live = slot;
     uint16_t *count = live_counts(s, slot);
     unsigned long long updates = 0;
+    int emptied = 0;
     for (int w = 0; w < words; w++) {
         uint64_t dying = clash[w] & live[w];
         live[w] ^= dying;
@@ -682,13 +702,18 @@ static inline __attribute__((always_inline)) void kill_clashing(SearchObject *s,
             dying &= dying - 1;
             int e = primary_start[x], stop = primary_start[x + 1];
             updates += stop - e;
-            for (; e < stop; e++) count[primary_items[e]]--;
+            for (; e < stop; e++) emptied |= --count[primary_items[e]] == 0;
+            if (abort && emptied) {
+                s->updates += updates;
+                return 1;
+            }
         }
     }
     s->updates += updates;
+    return emptied;
 }
 
-/* After its options died: out of the open set, its count out of the choice's way. */
+/* Out of the open set, its count out of the choice's way. */
 static inline void close_item(SearchObject *s, uint64_t *slot, int item) {
     open_items(s, slot)[item / 64] &= ~(1ULL << (item % 64));
     live_counts(s, slot)[item] = CLOSED;
@@ -696,40 +721,52 @@ static inline void close_item(SearchObject *s, uint64_t *slot, int item) {
 
 /* Cover an item: all its live options die (as cover() in the dancing links). */
 static void bitset_cover(SearchObject *s, uint64_t *slot, int item) {
-    kill_clashing(s, slot, s->matrix->masks + (size_t)item * s->matrix->words);
     close_item(s, slot, item);
+    kill_clashing(s, slot, s->matrix->masks + (size_t)item * s->matrix->words, 0);
+    live_counts(s, slot)[item] = CLOSED; /* the kill counted its options down */
 }
 
 /* Take an option: whatever clashes with it dies (itself too), and its primary items close.
- * The mask of an item the level has covered adds nothing (its options are dead already) but
- * costs less than the branch that would leave it out. */
-static inline __attribute__((always_inline)) void bitset_take(SearchObject *s, uint64_t *slot, int option) {
+ * With `abort`, give up as soon as an open item is left without a live option, and return 1:
+ * the state would be a dead end (SSXC finds dead ends so, one level sooner than the choice
+ * of an item would). The mask of an item the level has covered adds nothing (its options
+ * are dead already) but costs less than the branch that would leave it out. */
+static inline __attribute__((always_inline)) int bitset_take(SearchObject *s, uint64_t *slot, int option, const int abort) {
     MatrixObject *m = s->matrix;
     const int words = m->words, first = m->entry_start[option], end = m->entry_start[option + 1];
+    const int closing = m->secondary_start[option];
     const int *entry_mask = m->entry_mask, *entry_item = m->entry_item;
     uint64_t *clash = s->clash;
-    if (first == end) return;
+    if (first == end) return 0;
     const uint64_t *mask = m->masks + (size_t)entry_mask[first] * words;
     for (int w = 0; w < words; w++) clash[w] = mask[w];
     for (int e = first + 1; e < end; e++) {
         mask = m->masks + (size_t)entry_mask[e] * words;
         for (int w = 0; w < words; w++) clash[w] |= mask[w];
     }
-    kill_clashing(s, slot, clash);
-    for (int e = first; e < m->secondary_start[option]; e++) close_item(s, slot, entry_item[e]);
+    for (int e = first; e < closing; e++) close_item(s, slot, entry_item[e]);
+    if (kill_clashing(s, slot, clash, abort) && abort) return 1;
+    uint16_t *count = live_counts(s, slot);
+    for (int e = first; e < closing; e++) count[entry_item[e]] = CLOSED; /* the kill counted them down */
+    return 0;
 }
 
 /* As choose_item: the open item with the fewest live options; DEAD_END at a dead end. The first
- * open item with at most one option decides at once (as in choose_item). When many items are
- * open, it is found faster among the counts, four at a time: a lane <= 1 is a lane of
- * (count & ~1) equal to zero, and the lowest lane the classic has-a-zero-lane test flags is
- * exact (closed items count CLOSED, so they are never flagged). */
+ * open item with at most one option decides at once (as in choose_item): below the root no
+ * open item is ever without options (bitset_take gives up on such a state), so it is never
+ * one with none that a single option hides. The root is looked at whole. When many items
+ * are open, the first is found faster among the counts, four at a time: a lane <= 1 is a
+ * lane of (count & ~1) equal to zero, and the lowest lane the classic has-a-zero-lane test
+ * flags is exact (closed items count CLOSED, so they are never flagged). */
 #define LANES_ONE 0x0001000100010001ULL
 #define LANES_TOP 0x8000800080008000ULL
 static int bitset_choose(SearchObject *s, uint64_t *slot) {
     const uint16_t *count = live_counts(s, slot);
     const uint64_t *open = open_items(s, slot);
     const int primary = s->matrix->primary, item_words = s->matrix->item_words;
+    if (s->depth == 0)
+        for (int i = 0; i < primary; i++)
+            if (count[i] == 0) return DEAD_END;
     if (!s->randomized) {
         int open_count = 0;
         for (int w = 0; w < item_words; w++) open_count += __builtin_popcountll(open[w]);
@@ -804,15 +841,18 @@ static int bitset_enter(SearchObject *s, int item) {
     return 0;
 }
 
-static int bitset_advance(SearchObject *s) {
+/* Take the level's next branch that is not a dead end, among its first `last` ones; 0 when
+ * none is left. */
+static int bitset_advance(SearchObject *s, int last) {
     Level *level = &s->levels[s->depth - 1];
-    if (level->branch >= level->branches) return 0;
-    int option = s->candidates[level->first_candidate + level->branch++];
     uint64_t *from = slot_at(s, level->state), *to = slot_at(s, level->branch_state);
-    if (to != from)
-        for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
-    bitset_take(s, to, option);
-    return 1;
+    while (level->branch < last) {
+        int option = s->candidates[level->first_candidate + level->branch++];
+        if (to != from)
+            for (int w = 0; w < s->slot_words; w++) to[w] = from[w]; /* small: a call to memcpy costs more */
+        if (!bitset_take(s, to, option, 1)) return 1;
+    }
+    return 0;
 }
 
 static int bitset_option_at(SearchObject *s, int depth) {
@@ -841,7 +881,7 @@ static void bitset_start(SearchObject *s) {
     if (s->max_solutions == 0) s->phase = PHASE_DONE;
     for (int f = 0; f < s->forced_count && s->phase != PHASE_DONE; f++) {
         int option = s->forced[f];
-        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option);
+        if (slot[option / 64] & (1ULL << (option % 64))) bitset_take(s, slot, option, 0); /* the root looks for dead ends */
         else s->phase = PHASE_DONE; /* it clashes with an earlier forced option */
     }
 }
@@ -866,11 +906,15 @@ static int ready_for_path(SearchObject *s, Level *level, int target) {
 
 /* The level's next branch (the path's, at the levels it covers); 0 when none is left. */
 static inline int next_branch(SearchObject *s, Level *level, const int bitsets) {
+    int last = level->branches; /* the option sets: the last branch to try */
     if (s->path_length) {
         const int depth = (int)(level - s->levels);
-        if (depth < s->path_length && !ready_for_path(s, level, s->path[depth])) return 0;
+        if (depth < s->path_length) {
+            if (!ready_for_path(s, level, s->path[depth])) return 0;
+            last = s->path[depth];
+        }
     }
-    return bitsets ? bitset_advance(s) : advance(s, level);
+    return bitsets ? bitset_advance(s, last) : advance(s, level);
 }
 
 /* split(): the current node is at the split depth and not a dead end; note its path. */
@@ -965,6 +1009,7 @@ static int bitset_sanity(SearchObject *s, uint64_t *slot) {
         int naming = 0;
         for (int w = 0; w < m->words; w++) naming += __builtin_popcountll(live[w] & mask[w]);
         if (count[i] != naming) return insane("an open item's count is not its live options'", i); /* (1) */
+        if (naming == 0 && s->depth > 0) return insane("an open item has no live option below the root", i); /* (4) */
     }
     for (int x = 0; x < m->options; x++) {
         if (!((live[x / 64] >> (x % 64)) & 1)) continue;
@@ -1039,6 +1084,10 @@ static int run_links(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     if (s->phase == PHASE_START) start(s);
     while (s->phase != PHASE_DONE) {
         if (s->phase == PHASE_ENTER) {
+            /* A state with an item that can no longer be covered is not a node (the root is). */
+            const int solved = s->rlink[ROOT] == ROOT;
+            int i = solved ? DEAD_END : choose_item(s);
+            if (!solved && i == DEAD_END && s->depth > 0) goto backtrack;
             int stop = node_entered(s);
             if (stop) return stop < 0 ? -1 : 0;
 #ifdef EXCOVER_SANITY
@@ -1047,11 +1096,10 @@ static int run_links(SearchObject *s, PyObject *out, Py_ssize_t batch) {
                 return -1;
             }
 #endif
-            if (s->rlink[ROOT] == ROOT) {
+            if (solved) {
                 stop = solution_found(s, out, batch, &added);
                 if (stop) return stop < 0 ? -1 : 0;
             } else {
-                int i = choose_item(s);
                 if (i != DEAD_END && s->depth == s->split_depth) {
                     if (add_to_frontier(s) < 0) {
                         s->phase = PHASE_DONE;
@@ -1066,6 +1114,7 @@ static int run_links(SearchObject *s, PyObject *out, Py_ssize_t batch) {
             }
         }
         /* Back to the deepest level with a branch left, undoing each branch on the way. */
+    backtrack:
         while (s->depth > 0) {
             Level *level = &s->levels[s->depth - 1];
             retreat(s, level);

@@ -44,9 +44,12 @@ At each level, if no primary item is active, the chosen options form a solution.
 Otherwise choose the active item ``i`` minimising Knuth's branching degree
 ``length + s - bound + 1`` with ``s = min(slack, bound)``: the number of ways to go on,
 counting "take no more options for ``i``" when ``i`` needs none. (With all bounds 1 this
-is the minimum-remaining-values rule.) A degree of 0 or less is a dead end, and the first
-item of degree 1 is taken at once (without a seed). Ties go to the smaller ``s``, then the
-longer list, then the first in the list, or, with a seed, at random.
+is the minimum-remaining-values rule.) An item of degree 0 or less makes the state a dead
+end, wherever it is in the list: such a state is given up at once and is not counted as a
+node (the root is one whatever it is), as Knuth's SSXC gives up an option that empties an
+item. Otherwise the first item of degree 1 is taken at once (without a seed). Ties go to
+the smaller ``s``, then the longer list, then the first in the list, or, with a seed, at
+random.
 
 Then ``bound[i]`` drops by one and the level tries ``i``'s options in turn:
 
@@ -347,26 +350,35 @@ class PythonSearch:
 
     # -- choosing the item ---------------------------------------------------------------
 
-    def _choose_item(self) -> int | None:
-        """The active item with the fewest ways to go on, or None at a dead end."""
-        best, best_key, ties = None, None, 0
+    def _degree(self, i: int) -> int:
+        """How many ways item i has to go on: its options less what it still needs, plus one
+        for taking no more when it may (0 or less: it can no longer be covered)."""
+        s = min(self.slack[i], self.bound[i])
+        return self.length[i] + s - self.bound[i] + 1
+
+    def _active_items(self) -> Iterator[int]:
         i = self.rlink[ROOT]
         while i != ROOT:
-            bound, length = self.bound[i], self.length[i]
-            s = min(self.slack[i], bound)
-            degree = length + s - bound + 1
-            if degree <= 0:
-                return None
+            yield i
+            i = self.rlink[i]
+
+    def _choose_item(self) -> int | None:
+        """The active item with the fewest ways to go on, or None at a dead end: when any
+        item can no longer be covered, whichever items come before it."""
+        if any(self._degree(i) <= 0 for i in self._active_items()):
+            return None
+        best, best_key, ties = None, None, 0
+        for i in self._active_items():
+            degree, s = self._degree(i), min(self.slack[i], self.bound[i])
             if degree == 1 and self.rng is None:
                 return i  # a forced move: no point looking further
-            key = (degree, s, -length)
+            key = (degree, s, -self.length[i])
             if best_key is None or key < best_key:
                 best, best_key, ties = i, key, 1
             elif key == best_key and self.rng is not None:
                 ties += 1
                 if self.rng.randrange(ties) == 0:
                     best = i
-            i = self.rlink[i]
         return best
 
     # -- the search loop -----------------------------------------------------------------
@@ -464,17 +476,20 @@ class PythonSearch:
         levels = self._levels
         try:
             while True:
-                # Enter a new level.
-                self.nodes += 1
-                self._check_limits()
-                if self.rlink[ROOT] == ROOT:
+                # Enter a new level. A state where some item can no longer be covered is a
+                # dead end seen at once, and not a node (the root is always one).
+                solved = self.rlink[ROOT] == ROOT
+                i = None if solved else self._choose_item()
+                if solved or i is not None or not levels:
+                    self.nodes += 1
+                    self._check_limits()
+                if solved:
                     self.solutions_found += 1
                     yield self._chosen() if build else None
                     if self.max_solutions is not None and self.solutions_found >= self.max_solutions:
                         self.stopped_by = StopReason.SOLUTIONS
                         return
                 else:
-                    i = self._choose_item()
                     if i is not None and len(levels) == self._split_depth:
                         self._frontier.append(tuple(level.branch for level in levels))  # a subtree to hand out
                     elif i is not None:
