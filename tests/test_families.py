@@ -8,10 +8,13 @@ import math
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import family_rules as rules
 from excover.language import load
 from shared_data import collected_keys, data_path
+from thorough import examples
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -197,6 +200,47 @@ def check_killer(key):
     KILLER, lambda keys: [k for k in keys if not k.endswith("9x9")][:30] + [k for k in keys if k.endswith("9x9")][:3]))
 def test_janko_killer(key):
     check_killer(key)
+
+
+@examples(100)
+@given(data=st.data())
+def test_a_cage_written_whole_or_by_its_set_of_digits_gives_the_same_solutions(data):
+    """killer.xc keeps a small cage's sum with an option per filling and a bigger one's with a
+    set of digits and colours; on random 4x4 killers (cages grown at random, sums from a
+    random full grid, some cells in no cage, a given or none) both ways find the same grids,
+    every one keeping the rules."""
+    full = solutions(model("sudoku.xc", box_rows=2, box_cols=2, givens="empty"))
+    grid = grid_of(data.draw(st.sampled_from(full)), 4, 4)
+    labels = [["." for _ in range(4)] for _ in range(4)]
+    for label in "abcdefgh":
+        free = [(r, c) for r in range(4) for c in range(4) if labels[r][c] == "."]
+        if not free:
+            break
+        r, c = data.draw(st.sampled_from(free))
+        labels[r][c] = label
+        for _ in range(data.draw(st.integers(0, 3))):
+            held = {grid[a][b] for a in range(4) for b in range(4) if labels[a][b] == label}
+            near = [(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < 4 and 0 <= c + dc < 4 and labels[r + dr][c + dc] == "."
+                    and grid[r + dr][c + dc] not in held]  # a cage's digits differ
+            if near:
+                r, c = data.draw(st.sampled_from(near))
+                labels[r][c] = label
+    for r, c in data.draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=3)):
+        labels[r][c] = "."  # a partial killer
+    sums = [["-"] * 4 for _ in range(4)]
+    for label in {label for row in labels for label in row} - {"."}:
+        cells = [(r, c) for r in range(4) for c in range(4) if labels[r][c] == label]
+        sums[cells[0][0]][cells[0][1]] = str(sum(int(grid[r][c]) for r, c in cells))
+    givens = [["."] * 4 for _ in range(4)]
+    for r, c in data.draw(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=2)):
+        givens[r][c] = grid[r][c]
+    found = {}
+    for whole in (0, 10**6):
+        loaded = model("killer.xc", cages=as_grid(labels), sums=as_grid(sums), givens=as_grid(givens), whole=whole)
+        found[whole] = sorted(grid_of(s, 4, 4) for s in solutions(loaded))
+        assert all(rules.killer(g, labels, sums, 2, 2) and rules.keeps_clues(g, givens) for g in found[whole])
+    assert grid in found[0] and found[0] == found[10**6]
 
 
 # -- samurai ------------------------------------------------------------------------------------

@@ -63,7 +63,8 @@ def strip_tilings(length: int):
 
 def test_colour_and_multiplicity_models_count_alike_with_1_2_and_4_jobs(no_probe):
     killer = load(PUZZLES / "killer.xc", {"cages": "a a . .\n. . . .\n. . b b\n. . . .",
-                                           "sums": "3 - - -\n. . . .\n. . 7 .\n. . . ."})  # cages agree by colour
+                                           "sums": "3 - - -\n. . . .\n. . 7 .\n. . . .",
+                                           "whole": "0"})  # cages agree by colour
     strip = strip_tilings(20)
     for problem, forced, expected in [(killer.problem, killer.forced, 16), (strip, (), 10946)]:
         assert problem.count(forced=forced) == expected
