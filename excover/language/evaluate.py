@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -25,9 +25,10 @@ from excover.language.budget import Budget
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
     CHARACTERS_PER_STEP,
-    EXPRESSIONS,
+    COMPILERS,
     MAX_SEQUENCE,
-    describe,
+    Closure,
+    constant,
     order_key,
     string_literal,
 )
@@ -102,6 +103,8 @@ class Evaluator:
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
+        self.closures: dict[int, tuple[Any, Closure]] = {}  # id(node) -> (node, its closure): see expressions
+        self.statement_parts: dict[int, tuple[Any, Any]] = {}  # the same for item names, entries, clauses, targets
         # Batch runs: see clues.py; False when the clue statements have another form.
         self.cell_clues: CellClues | Literal[False] | None = None
 
@@ -323,10 +326,11 @@ class Evaluator:
         entries = [c for c in children if c.data in ("item", "coloured", "splice")]
         generators = [c for c in children if c.data in ("for_clause", "if_clause")]
         shows = [c for c in children if c.data == "show"]
+        adders = [self.entries_of(entry) for entry in entries]
         for scope in self.generate(generators, self.globals, reading=True):
             found: list[tuple[str, str | None, Any]] = []
-            for entry in entries:
-                self.entries(entry, scope, found)
+            for add in adders:
+                add(scope, found)
             text = None if label is None else self.string(label, scope)
             picture: dict = {}
             for show in shows:
@@ -420,66 +424,161 @@ class Evaluator:
         return value
 
     def item_name(self, node: Tree, scope: Scope) -> str:
+        return self.namer(node)(scope)
+
+    def namer(self, node: Tree) -> Callable[[Scope], str]:
+        """The item node's name in a scope, as a closure compiled once (see expressions)."""
+        known = self.statement_parts.get(id(node))
+        if known is not None:
+            return known[1]
         base, *arguments = node.children
-        if not arguments:
-            return str(base)
-        texts = tuple(self.text(self.eval(a, scope), a) for a in arguments if a is not None)
-        name = item_name(str(base), texts)
-        if len(name) > SHORT_TEXT:
-            self.charge_text(node, len(name), "that item's name")
-        return name
+        base_name = str(base)
+        parts = [(self.compiled(a), a) for a in arguments if a is not None]
+
+        def name_of(scope: Scope) -> str:
+            if not arguments:
+                return base_name
+            name = item_name(base_name, tuple([self.text(value_of(scope), a) for value_of, a in parts]))
+            if len(name) > SHORT_TEXT:
+                self.charge_text(node, len(name), "that item's name")
+            return name
+        self.statement_parts[id(node)] = (node, name_of)
+        return name_of
 
     def entries(self, node: Tree, scope: Scope, found: list) -> None:
+        self.entries_of(node)(scope, found)
+
+    def entries_of(self, node: Tree) -> Callable[[Scope, list], None]:
+        """The option entry's items (item, colour, node) added to a list, as a closure."""
+        known = self.statement_parts.get(id(node))
+        if known is not None:
+            return known[1]
         if node.data == "item":
-            found.append((self.item_name(node, scope), None, node))
+            name_of = self.namer(node)
+
+            def add(scope: Scope, found: list) -> None:
+                found.append((name_of(scope), None, node))
         elif node.data == "coloured":
             item_node, colour_node = node.children
-            colour = self.eval(colour_node, scope)
-            found.append((self.item_name(item_node, scope), self.text(colour, colour_node), item_node))
+            item_of, colour_of = self.namer(item_node), self.compiled(colour_node)
+
+            def add(scope: Scope, found: list) -> None:
+                colour = colour_of(scope)
+                found.append((item_of(scope), self.text(colour, colour_node), item_node))
         else:  # splice
-            parts = [c for c in node.children if c.data in ("item", "coloured", "splice")]
+            parts = [self.entries_of(c) for c in node.children if c.data in ("item", "coloured", "splice")]
             generators = [c for c in node.children if c.data in ("for_clause", "if_clause")]
-            for inner in self.generate(generators, scope):
-                for part in parts:
-                    self.entries(part, inner, found)
+
+            def add(scope: Scope, found: list) -> None:
+                for inner in self.generate(generators, scope):
+                    for part in parts:
+                        part(inner, found)
+        self.statement_parts[id(node)] = (node, add)
+        return add
 
     def generate(self, generators: list[Tree], scope: Scope, reading: bool = False) -> Iterator[Scope]:
         """Every binding the `for` and `if` clauses produce, in order."""
         if reading:
             self.tracking = set()
         try:
-            yield from self._generate(generators, 0, scope)
+            chain = self.chain(generators)
+            if chain is None:
+                yield scope
+            else:
+                yield from chain(scope)
         finally:
             if reading:
                 self.params_read_by_options |= self.tracking or set()
                 self.tracking = None
 
-    def _generate(self, generators: list[Tree], index: int, scope: Scope) -> Iterator[Scope]:
+    def chain(self, generators: list[Tree], index: int = 0) -> Callable[[Scope], Iterator[Scope]] | None:
+        """The clauses from `index` on, compiled once into nested loops (None for no clause).
+        A `for` clause charges a step for each value it takes, as iterate does."""
         if index == len(generators):
-            yield scope
-            return
+            return None
         clause = generators[index]
+        known = self.statement_parts.get(id(clause))
+        if known is not None:
+            return known[1]
+        rest = self.chain(generators, index + 1)
         if clause.data == "if_clause":
-            if self.eval(clause.children[0], scope):
-                yield from self._generate(generators, index + 1, scope)
-            return
-        target, source = clause.children
-        inner = Scope(parent=scope)
-        for value in self.iterate(self.eval(source, scope), source):
-            self.bind(target, value, inner)
-            yield from self._generate(generators, index + 1, inner)
+            condition = self.compiled(clause.children[0])
+
+            def clause_if(scope: Scope) -> Iterator[Scope]:
+                if condition(scope):
+                    if rest is None:
+                        yield scope
+                    else:
+                        yield from rest(scope)
+            run = clause_if
+        else:
+            target, source = clause.children
+            source_of, bind = self.compiled(source), self.binder(target)
+            budget = self.budget
+
+            def clause_for(scope: Scope) -> Iterator[Scope]:
+                inner = Scope(parent=scope)
+                for value in self.elements(source_of(scope), source):
+                    budget.steps += 1
+                    if budget.steps > budget.max_steps:
+                        raise self.past_budget(source)
+                    bind(value, inner)
+                    if rest is None:
+                        yield inner
+                    else:
+                        yield from rest(inner)
+            run = clause_for
+        # (a clause ends the same list of clauses wherever it is met, so it is compiled once)
+        self.statement_parts[id(clause)] = (clause, run)
+        return run
+
+    def elements(self, value: Any, node: Any) -> Any:
+        """What iterating over the value goes through (not yet paid for): a grid's cells, a
+        dict's keys, a set's elements in order."""
+        if isinstance(value, Grid):
+            return value.cells
+        if isinstance(value, dict):
+            return list(value)
+        if isinstance(value, (set, frozenset)):
+            self.charge_looking(node, value)  # sorted, for an order that does not depend on hashing
+            return sorted(value, key=order_key)
+        if not isinstance(value, (list, tuple, range, str)):
+            raise fail_type(f"cannot iterate over {a_type(value)}", node)
+        return value
+
+    def binder(self, target: Tree) -> Callable[[Any, Scope], None]:
+        """Binding a value to a `for` target's names in a scope, as a closure."""
+        known = self.statement_parts.get(id(target))
+        if known is not None:
+            return known[1]
+        if target.data == "name_target":
+            name = str(target.children[0])
+
+            def bind(value: Any, scope: Scope) -> None:
+                scope.names[name] = value
+        else:
+            parts = [self.binder(part) for part in target.children]
+            budget = self.budget
+
+            def bind(value: Any, scope: Scope) -> None:
+                if type(value) is tuple or type(value) is list:  # the usual case, paid for at once
+                    budget.steps += len(value)
+                    if budget.steps > budget.max_steps:
+                        raise self.past_budget(target)
+                    values = value
+                else:
+                    if not isinstance(value, (range, str, dict, set, frozenset, Grid)):
+                        raise fail_type(f"cannot unpack {a_type(value)} into {len(parts)} names", target)
+                    values = list(self.iterate(value, target))
+                if len(values) != len(parts):
+                    raise fail(f"cannot unpack {len(values)} values into {len(parts)} names", target)
+                for part, element in zip(parts, values):
+                    part(element, scope)
+        self.statement_parts[id(target)] = (target, bind)
+        return bind
 
     def iterate(self, value: Any, node: Any) -> Iterator[Any]:
-        if isinstance(value, Grid):
-            value = value.cells
-        elif isinstance(value, dict):
-            value = list(value)
-        elif isinstance(value, (set, frozenset)):
-            self.charge_looking(node, value)  # sorted, for an order that does not depend on hashing
-            value = sorted(value, key=order_key)
-        elif not isinstance(value, (list, tuple, range, str)):
-            raise fail_type(f"cannot iterate over {a_type(value)}", node)
-        for element in value:
+        for element in self.elements(value, node):
             self.charge(node)
             yield element
 
@@ -553,38 +652,59 @@ class Evaluator:
                     f"(raise it with --max-steps)", node)
 
     def eval(self, node: Any, scope: Scope) -> Any:
-        self.charge(node)
+        return self.compiled(node)(scope)
+
+    def compiled(self, node: Any) -> Closure:
+        """The node's closure (see expressions), compiled the first time it is asked for. The
+        node is kept with it, so that its id names no other node while the evaluator lives."""
+        known = self.closures.get(id(node))
+        if known is not None:
+            return known[1]
         try:
-            method = EXPRESSIONS[node.data]
+            compiler = COMPILERS[node.data]
         except (AttributeError, KeyError):  # pragma: no cover - the grammar produces no others
-            raise fail("this construct cannot be evaluated", node) from None
-        try:
-            return method(self, node, scope)
-        except ModelFailure:
-            raise
-        except ZeroDivisionError:
-            raise fail("division by zero", node) from None
-        except TypeError as error:
-            raise fail_type(describe(error), node) from None
-        except (ValueError, IndexError, KeyError, OverflowError) as error:
-            raise fail(describe(error), node) from None
+            closure = self.failing(node, fail("this construct cannot be evaluated", node))
+        else:
+            try:
+                closure = compiler(self, node)
+            except ModelFailure as failure:  # raised when the node is evaluated, as it would be
+                closure = self.failing(node, failure)
+        self.closures[id(node)] = (node, closure)
+        return closure
+
+    def failing(self, node: Any, failure: ModelFailure) -> Closure:
+        step = constant(self, node, None)
+
+        def run(scope: Scope) -> Any:
+            step(scope)
+            raise failure
+        return run
 
     def string(self, token: Token, scope: Scope) -> str:
         """A string literal with its {expression} parts filled in."""
         key = (id(self.current), token.line, token.column, str(token))
         parts = self.templates.get(key)
         if parts is None:
-            parts = self.templates[key] = self.template(token)
+            parts = self.templates[key] = self.compiled_template(token)
         if len(parts) == 1 and isinstance(parts[0], str):
             return parts[0]
+        return self.fill(parts, token, scope)
+
+    def compiled_template(self, token: Token) -> list:
+        """The string's parts: its texts, and (closure, tree, where) for each {expression}."""
+        return [part if isinstance(part, str) else (self.compiled(part[0]), part[0], part[1])
+                for part in self.template(token)]
+
+    def fill(self, parts: list, token: Token, scope: Scope) -> str:
+        """A template's text: its literal parts, and each (closure, tree, where) part's value."""
         out = []
         for part in parts:
             if isinstance(part, str):
                 out.append(part)
                 continue
-            tree, at = part
+            closure, tree, at = part
             try:
-                out.append(self.text(self.eval(tree, scope), tree))
+                out.append(self.text(closure(scope), tree))
             except ModelFailure as failure:  # the sub-expression's positions are the label's
                 raise fail(failure.message, at) from None
         text = "".join(out)

@@ -1,7 +1,17 @@
-"""The expressions of the language: one function per kind of parse-tree node.
+"""The expressions of the language, compiled: one function per kind of parse-tree node.
 
-Each takes the evaluator (for evaluating sub-expressions, charging the budget and calling
-functions), the node and the scope, and returns a value or raises a located failure.
+Each takes the evaluator and a node, and returns a *closure*: a Python function of the scope
+that evaluates the node there (its sub-expressions by their own closures). An expression is
+compiled once, the first time it is evaluated, and its closure reused every time after
+(a sudoku's option statement runs 729 times): the tree is not walked again. No Python code
+is generated from the model's text; the closures are these functions' inner functions.
+
+Every closure does what the tree-walking interpreter did at its node: it charges one step
+to the budget, and turns a Python error of its own work (a type mismatch, a division by
+zero) into a failure located at the node. What cannot fail (a name, a literal, a list built
+from its parts) is not guarded; what can is wrapped by `guarded`. A failure found while
+compiling (a label's malformed `{...}`) is raised when the node is evaluated, as before:
+a branch never taken never fails.
 """
 
 from __future__ import annotations
@@ -25,87 +35,202 @@ MAX_INT_BITS = 14_000
 INT_BITS_PER_STEP = 500  # arithmetic on large numbers is paid for: a step for this many bits
 
 
-def _integer(ev, node, scope):
-    return int(node.children[0])
+Closure = Callable[[Any], Any]  # scope -> value
 
 
-def _string(ev, node, scope):
-    return ev.string(node.children[0], scope)
+def charged(ev, node, body: Closure) -> Closure:
+    """The node's closure: a step charged, then `body`, whose own work cannot fail."""
+    budget = ev.budget
+
+    def run(scope):
+        budget.steps += 1
+        if budget.steps > budget.max_steps:
+            raise ev.past_budget(node)
+        return body(scope)
+    return run
 
 
-def _grid(ev, node, scope):
+def guarded(ev, node, body: Closure) -> Closure:
+    """The node's closure: a step charged, then `body`, a Python error of its own turned into
+    a failure at the node (sub-expressions' errors are located at theirs already)."""
+    budget = ev.budget
+
+    def run(scope):
+        budget.steps += 1
+        if budget.steps > budget.max_steps:
+            raise ev.past_budget(node)
+        try:
+            return body(scope)
+        except ZeroDivisionError:
+            raise fail("division by zero", node) from None
+        except TypeError as error:
+            raise fail_type(describe(error), node) from None
+        except (ValueError, IndexError, KeyError, OverflowError) as error:
+            raise fail(describe(error), node) from None
+    return run
+
+
+def constant(ev, node, value: Any) -> Closure:
+    budget = ev.budget
+
+    def run(scope):
+        budget.steps += 1
+        if budget.steps > budget.max_steps:
+            raise ev.past_budget(node)
+        return value
+    return run
+
+
+def _integer(ev, node):
+    try:
+        return constant(ev, node, int(node.children[0]))
+    except ValueError as error:  # past Python's limit on the digits of an int read from text
+        return guarded(ev, node, _raising(ValueError(str(error))))
+
+
+def _raising(error: Exception) -> Closure:
+    def run(scope):
+        raise error
+    return run
+
+
+def _string(ev, node):
+    token = node.children[0]
+    parts = ev.compiled_template(token)
+    if len(parts) == 1 and isinstance(parts[0], str):
+        return constant(ev, node, parts[0])
+    return charged(ev, node, lambda scope: ev.fill(parts, token, scope))
+
+
+def _grid(ev, node):
     """A grid literal (its text as written: no {...} filled in), or a grid of a computed value:
     a text, or a list of rows (each a text of one-character cells, or a list of labels)."""
     (written,) = node.children
-    value = string_literal(written.children[0]) if isinstance(written, Tree) and written.data == "string" \
-        else ev.eval(written, scope)
-    if isinstance(value, str):
-        ev.charge_text(node, len(value), "that grid")
-        return Grid.from_text(value)
-    if isinstance(value, (list, tuple)) and all(isinstance(row, (str, list, tuple)) for row in value):
-        ev.charge_size(node, sum(len(row) for row in value), "that grid")
-        return Grid(tuple(tuple(ev.text(label, node) for label in row) for row in value))
-    raise fail_type(f"grid needs a text or a list of rows, not {a_type(value)}", node)
+    if isinstance(written, Tree) and written.data == "string":
+        literal = string_literal(written.children[0])
+        written_value = lambda scope: literal  # noqa: E731
+    else:
+        written_value = ev.compiled(written)
+
+    def body(scope):
+        value = written_value(scope)
+        if isinstance(value, str):
+            ev.charge_text(node, len(value), "that grid")
+            return Grid.from_text(value)
+        if isinstance(value, (list, tuple)) and all(isinstance(row, (str, list, tuple)) for row in value):
+            ev.charge_size(node, sum(len(row) for row in value), "that grid")
+            return Grid(tuple(tuple(ev.text(label, node) for label in row) for row in value))
+        raise fail_type(f"grid needs a text or a list of rows, not {a_type(value)}", node)
+    return guarded(ev, node, body)
 
 
-def _name(ev, node, scope):
+def _name(ev, node):
     token = node.children[0]
     name = str(token)
-    try:
-        value = scope.lookup(name)
-    except KeyError:
-        raise fail(f"unknown name {name!r}{suggestion(name, scope.visible())}", token) from None
-    if ev.tracking is not None and name in ev.depends:
-        ev.tracking |= ev.depends[name]
-    return value
+    budget = ev.budget
+
+    def run(scope):
+        budget.steps += 1
+        if budget.steps > budget.max_steps:
+            raise ev.past_budget(node)
+        inner = scope
+        while inner is not None:
+            names = inner.names
+            if name in names:
+                if ev.tracking is not None and name in ev.depends:
+                    ev.tracking |= ev.depends[name]
+                return names[name]
+            inner = inner.parent
+        raise fail(f"unknown name {name!r}{suggestion(name, scope.visible())}", token)
+    return run
 
 
-def _elements(ev, node, scope):
-    return [ev.eval(child, scope) for child in node.children if child is not None]
+def _parts(ev, node) -> list[Closure]:
+    return [ev.compiled(child) for child in node.children if child is not None]
 
 
-def _comprehension(ev, node, scope):
+def _elements(ev, node):
+    parts = _parts(ev, node)
+    return charged(ev, node, lambda scope: [part(scope) for part in parts])
+
+
+def _tuple(ev, node):
+    parts = _parts(ev, node)
+    return charged(ev, node, lambda scope: tuple([part(scope) for part in parts]))
+
+
+def _hashed(ev, node, elements: list) -> frozenset:
+    ev.charge_looking(node, elements)
+    return frozenset(elements)
+
+
+def _set(ev, node):
+    parts = _parts(ev, node)
+    return guarded(ev, node, lambda scope: _hashed(ev, node, [part(scope) for part in parts]))
+
+
+def _listed(ev, node) -> Closure:
+    """A comprehension's elements, as a list (the node's step not charged)."""
     element, *generators = node.children
-    return [ev.eval(element, inner) for inner in ev.generate(generators, scope)]
+    value = ev.compiled(element)
+    return lambda scope: [value(inner) for inner in ev.generate(generators, scope)]
 
 
-def _dict(ev, node, scope):
-    result = {}
-    for pair in node.children:
-        if pair is not None:
-            key, value = (ev.eval(part, scope) for part in pair.children)
+def _comprehension(ev, node):
+    return charged(ev, node, _listed(ev, node))
+
+
+def _set_comprehension(ev, node):
+    listed = _listed(ev, node)
+    return guarded(ev, node, lambda scope: _hashed(ev, node, listed(scope)))
+
+
+def _dict(ev, node):
+    pairs = [(pair, ev.compiled(pair.children[0]), ev.compiled(pair.children[1]))
+             for pair in node.children if pair is not None]
+
+    def body(scope):
+        result = {}
+        for pair, key_of, value_of in pairs:
+            key, value = key_of(scope), value_of(scope)
             ev.charge_looking(pair, key)  # hashed
             result[key] = value
-    return result
+        return result
+    return guarded(ev, node, body)
 
 
-def _dict_comprehension(ev, node, scope):
+def _dict_comprehension(ev, node):
     pair, *generators = node.children
-    result = {}
-    for inner in ev.generate(generators, scope):
-        key, value = (ev.eval(part, inner) for part in pair.children)
-        ev.charge_looking(pair, key)  # hashed
-        result[key] = value
-    return result
+    key_of, value_of = ev.compiled(pair.children[0]), ev.compiled(pair.children[1])
+
+    def body(scope):
+        result = {}
+        for inner in ev.generate(generators, scope):
+            key, value = key_of(inner), value_of(inner)
+            ev.charge_looking(pair, key)  # hashed
+            result[key] = value
+        return result
+    return guarded(ev, node, body)
 
 
-def _if_else(ev, node, scope):
-    value, condition, otherwise = node.children
-    return ev.eval(value, scope) if ev.eval(condition, scope) else ev.eval(otherwise, scope)
+def _if_else(ev, node):
+    value, condition, otherwise = (ev.compiled(child) for child in node.children)
+    return charged(ev, node, lambda scope: value(scope) if condition(scope) else otherwise(scope))
 
 
-def _or(ev, node, scope):
-    left, right = node.children
-    return ev.eval(left, scope) or ev.eval(right, scope)
+def _or(ev, node):
+    left, right = (ev.compiled(child) for child in node.children)
+    return charged(ev, node, lambda scope: left(scope) or right(scope))
 
 
-def _and(ev, node, scope):
-    left, right = node.children
-    return ev.eval(left, scope) and ev.eval(right, scope)
+def _and(ev, node):
+    left, right = (ev.compiled(child) for child in node.children)
+    return charged(ev, node, lambda scope: left(scope) and right(scope))
 
 
-def _not(ev, node, scope):
-    return not ev.eval(node.children[0], scope)
+def _not(ev, node):
+    operand = ev.compiled(node.children[0])
+    return charged(ev, node, lambda scope: not operand(scope))
 
 
 SIZED = (list, tuple, set, frozenset, dict)  # values whose comparison looks at every part
@@ -124,37 +249,60 @@ def _contains(container, element):
     return element in container
 
 
-def _compare(ev, node, scope):
+def _compare(ev, node):
     children = node.children
-    left = ev.eval(children[0], scope)
+    first = ev.compiled(children[0])
+    steps = []
     for k in range(1, len(children), 2):
         op = " ".join(str(children[k]).split())
-        right = ev.eval(children[k + 1], scope)
-        # What a comparison may look at is paid for: a sequence searched, a key hashed, both sides.
-        if op.endswith("in"):
-            if isinstance(right, str):
-                ev.charge(node, len(right) // CHARACTERS_PER_STEP)
-            elif isinstance(right, (list, tuple)):
-                ev.charge_looking(node, right)
-            elif isinstance(right, (set, frozenset, dict)):
-                ev.charge_looking(node, left)
-        elif isinstance(left, SIZED) and isinstance(right, SIZED):
-            ev.charge_looking(node, left if len(left) <= len(right) else right)
-        if not COMPARISONS[op](left, right):
-            return False
-        left = right
-    return True
+        steps.append((op.endswith("in"), COMPARISONS[op], ev.compiled(children[k + 1])))
+
+    def body(scope):
+        left = first(scope)
+        for membership, holds, right_of in steps:
+            right = right_of(scope)
+            # What a comparison may look at is paid for: a sequence searched, a key hashed, both sides.
+            if membership:
+                if isinstance(right, str):
+                    ev.charge(node, len(right) // CHARACTERS_PER_STEP)
+                elif isinstance(right, (list, tuple)):
+                    ev.charge_looking(node, right)
+                elif isinstance(right, (set, frozenset, dict)):
+                    ev.charge_looking(node, left)
+            elif isinstance(left, SIZED) and isinstance(right, SIZED):
+                ev.charge_looking(node, left if len(left) <= len(right) else right)
+            if not holds(left, right):
+                return False
+            left = right
+        return True
+    return guarded(ev, node, body)
 
 
-def _span(ev, node, scope):
-    lo, hi = (ev.integer(child, scope, "a range bound") for child in node.children)
-    return range(lo, hi + 1)
+def _integer_of(ev, child, what: str) -> Closure:
+    """The closure of a child that must be an integer (see Evaluator.integer)."""
+    value_of = ev.compiled(child)
+
+    def run(scope):
+        value = value_of(scope)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail_type(f"{what} must be an integer, not {a_type(value)}", child)
+        return value
+    return run
 
 
-def _binary(ev, node, scope):
+def _span(ev, node):
+    lo, hi = (_integer_of(ev, child, "a range bound") for child in node.children)
+    return guarded(ev, node, lambda scope: range(lo(scope), hi(scope) + 1))
+
+
+def _binary(ev, node):
     left_node, op, right_node = node.children
-    left, right = ev.eval(left_node, scope), ev.eval(right_node, scope)
-    op = str(op)
+    left, right, op = ev.compiled(left_node), ev.compiled(right_node), str(op)
+    return guarded(ev, node, lambda scope: _arithmetic(ev, node, op, left(scope), right(scope)))
+
+
+def _arithmetic(ev, node, op: str, left: Any, right: Any) -> Any:
+    result: Any
     if op == "+":
         if isinstance(left, (set, frozenset)) and isinstance(right, (set, frozenset)):
             result = frozenset(left | right)
@@ -189,22 +337,30 @@ def _binary(ev, node, scope):
     return _checked(ev, result, node)
 
 
-def _unary(ev, node, scope):
+def _unary(ev, node):
     op, operand = node.children
-    value = ev.eval(operand, scope)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise fail_type(f"'{op}' needs a number, not {a_type(value)}", node)
-    return -value if str(op) == "-" else value
+    value_of, negate = ev.compiled(operand), str(op) == "-"
+
+    def body(scope):
+        value = value_of(scope)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise fail_type(f"'{op}' needs a number, not {a_type(value)}", node)
+        return -value if negate else value
+    return guarded(ev, node, body)
 
 
-def _power(ev, node, scope):
-    base = ev.integer(node.children[0], scope, "a power's base")
-    exponent = ev.integer(node.children[2], scope, "an exponent")
-    if exponent < 0:
-        raise fail("negative exponents are not integers", node)
-    if base not in (0, 1, -1) and exponent * max(abs(base).bit_length() - 1, 1) > MAX_INT_BITS:
-        raise fail_budget(TOO_LARGE, node)
-    return _checked(ev, base ** exponent, node)
+def _power(ev, node):
+    base_of = _integer_of(ev, node.children[0], "a power's base")
+    exponent_of = _integer_of(ev, node.children[2], "an exponent")
+
+    def body(scope):
+        base, exponent = base_of(scope), exponent_of(scope)
+        if exponent < 0:
+            raise fail("negative exponents are not integers", node)
+        if base not in (0, 1, -1) and exponent * max(abs(base).bit_length() - 1, 1) > MAX_INT_BITS:
+            raise fail_budget(TOO_LARGE, node)
+        return _checked(ev, base ** exponent, node)
+    return guarded(ev, node, body)
 
 
 TOO_LARGE = f"that number is too large: numbers stay below 2**{MAX_INT_BITS} (about 4,200 digits)"
@@ -222,83 +378,97 @@ def _checked(ev, value, node):
     return value
 
 
-def _call(ev, node, scope):
+def _call(ev, node):
     function_node, arguments = node.children
-    function = ev.eval(function_node, scope)
-    values, keywords = [], {}
+    function_of = ev.compiled(function_node)
+    # The arguments in order: (None, closure) by position, (name, closure) by keyword, or the
+    # failure met there (raised when the call gets to it, after the arguments before it).
+    steps: list[tuple[str | None, Closure | None, Any]] = []
+    named: set[str] = set()
     for argument in [] if arguments is None else arguments.children:
         if argument.data == "keyword":
             name, value = argument.children
-            if str(name) in keywords:
-                raise fail(f"argument {name} is given twice", name)
-            keywords[str(name)] = ev.eval(value, scope)
-        elif keywords:
-            raise fail("a positional argument cannot follow keyword arguments", argument)
+            if str(name) in named:
+                steps.append((None, None, fail(f"argument {name} is given twice", name)))
+                break
+            named.add(str(name))
+            steps.append((str(name), ev.compiled(value), None))
+        elif named:
+            steps.append((None, None, fail("a positional argument cannot follow keyword arguments", argument)))
+            break
         else:
-            values.append(ev.eval(argument, scope))
-    return ev.call(function, values, node, keywords)
+            steps.append((None, ev.compiled(argument), None))
+
+    def body(scope):
+        function = function_of(scope)
+        values, keywords = [], {}
+        for name, value_of, failure in steps:
+            if failure is not None:
+                raise failure
+            if name is None:
+                values.append(value_of(scope))
+            else:
+                keywords[name] = value_of(scope)
+        return ev.call(function, values, node, keywords)
+    return guarded(ev, node, body)
 
 
-def _index(ev, node, scope):
+def _index(ev, node):
     container_node, *key_nodes = node.children
-    container = ev.eval(container_node, scope)
-    keys = [ev.eval(k, scope) for k in key_nodes]
-    key = keys[0] if len(keys) == 1 else tuple(keys)
-    if isinstance(container, Grid):
-        if not (isinstance(key, tuple) and len(key) == 2):
-            raise fail("a grid is indexed by a position: g[row, column]", node)
-        return container[key]
-    if isinstance(container, dict):
-        ev.charge_looking(node, key)  # hashed
-        if key not in container:
-            raise fail(f"no key {brief(format_value(key))} in this dict", node)
-        return container[key]
-    if isinstance(container, (list, tuple, str, range)):
-        if not isinstance(key, int):
-            raise fail_type(f"{a_type(container)} is indexed by an integer, from 0", node)
-        return container[key]
-    raise fail_type(f"{a_type(container)} cannot be indexed", node)
+    container_of = ev.compiled(container_node)
+    keys_of = [ev.compiled(k) for k in key_nodes]
+
+    def body(scope):
+        container = container_of(scope)
+        keys = [key_of(scope) for key_of in keys_of]
+        key = keys[0] if len(keys) == 1 else tuple(keys)
+        if isinstance(container, Grid):
+            if not (isinstance(key, tuple) and len(key) == 2):
+                raise fail("a grid is indexed by a position: g[row, column]", node)
+            return container[key]
+        if isinstance(container, dict):
+            ev.charge_looking(node, key)  # hashed
+            if key not in container:
+                raise fail(f"no key {brief(format_value(key))} in this dict", node)
+            return container[key]
+        if isinstance(container, (list, tuple, str, range)):
+            if not isinstance(key, int):
+                raise fail_type(f"{a_type(container)} is indexed by an integer, from 0", node)
+            return container[key]
+        raise fail_type(f"{a_type(container)} cannot be indexed", node)
+    return guarded(ev, node, body)
 
 
-def _attribute(ev, node, scope):
+def _attribute(ev, node):
     value_node, name = node.children
-    value = ev.eval(value_node, scope)
-    if isinstance(value, Grid) and str(name) in GRID_ATTRIBUTES:
-        return getattr(value, str(name))
-    if isinstance(value, Shape) and str(name) in SHAPE_ATTRIBUTES:
-        return getattr(value, str(name))
-    raise fail_type(f"{a_type(value)} has no attribute {str(name)!r}"
-               + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""), name)
+    value_of, attribute = ev.compiled(value_node), str(name)
+
+    def body(scope):
+        value = value_of(scope)
+        if isinstance(value, Grid) and attribute in GRID_ATTRIBUTES:
+            return getattr(value, attribute)
+        if isinstance(value, Shape) and attribute in SHAPE_ATTRIBUTES:
+            return getattr(value, attribute)
+        raise fail_type(f"{a_type(value)} has no attribute {attribute!r}"
+                        + (f"; a grid has {', '.join(sorted(GRID_ATTRIBUTES))}" if isinstance(value, Grid) else ""),
+                        name)
+    return guarded(ev, node, body)
 
 
-def _tuple(ev, node, scope):
-    return tuple(_elements(ev, node, scope))
+def _expression(ev, node):
+    inner = ev.compiled(node.children[0])
+    return charged(ev, node, inner)
 
 
-def _set(ev, node, scope):
-    return _hashed(ev, node, _elements(ev, node, scope))
-
-
-def _hashed(ev, node, elements: list) -> frozenset:
-    ev.charge_looking(node, elements)
-    return frozenset(elements)
-
-
-def _expression(ev, node, scope):
-    return ev.eval(node.children[0], scope)
-
-
-EXPRESSIONS: dict[str, Callable[[Any, Any, Any], Any]] = {
-    "integer": _integer, "string": _string, "true": lambda ev, n, s: True, "false": lambda ev, n, s: False,
-    "grid": _grid, "name": _name, "tuple": _tuple, "list": _elements,
-    "list_comprehension": _comprehension, "set": _set,
-    "set_comprehension": lambda ev, n, s: _hashed(ev, n, _comprehension(ev, n, s)),
-    "dict": _dict, "dict_comprehension": _dict_comprehension, "if_else": _if_else, "or_": _or, "and_": _and,
-    "not_": _not, "compare": _compare, "span": _span, "binary": _binary, "unary": _unary, "power": _power,
-    "call": _call, "index": _index, "attribute": _attribute, "expression": _expression,
+COMPILERS: dict[str, Callable[[Any, Any], Closure]] = {
+    "integer": _integer, "string": _string, "true": lambda ev, n: constant(ev, n, True),
+    "false": lambda ev, n: constant(ev, n, False), "grid": _grid, "name": _name, "tuple": _tuple,
+    "list": _elements, "list_comprehension": _comprehension, "set": _set,
+    "set_comprehension": _set_comprehension, "dict": _dict, "dict_comprehension": _dict_comprehension,
+    "if_else": _if_else, "or_": _or, "and_": _and, "not_": _not, "compare": _compare, "span": _span,
+    "binary": _binary, "unary": _unary, "power": _power, "call": _call, "index": _index,
+    "attribute": _attribute, "expression": _expression,
 }
-
-
 
 
 def order_key(value: Any) -> tuple:
