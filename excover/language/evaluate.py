@@ -372,8 +372,10 @@ class Evaluator:
         kind = type(value)
         if kind is str:  # paid for already
             return value
-        if kind is int or kind is tuple and len(value) <= 3 and all(type(part) is int for part in value):
-            return format_value(value)  # a number or a cell: short (numbers have at most 4,300 digits)
+        if kind is int:
+            return str(value)  # short: numbers have at most 4,300 digits
+        if kind is tuple and len(value) <= 3 and all(type(part) is int for part in value):
+            return format_value(value)  # a cell: short
         self.charge_text(node, text_length(value, MAX_SEQUENCE), "that text")
         return format_value(value)
 
@@ -749,6 +751,13 @@ class Evaluator:
             raise fail(f"in {{{inner}}}: {error.message}", at) from None
 
     def call(self, function: Any, arguments: list[Any], node: Any, keywords: dict[str, Any] | None = None) -> Any:
+        if not keywords and type(function) is Function and len(arguments) == len(function.parameters) \
+                and self.call_depth < self.budget.max_call_depth:  # the usual call, said at once
+            self.call_depth += 1
+            try:
+                return self.compiled(function.body)(Scope(dict(zip(function.parameters, arguments)), self.globals))
+            finally:
+                self.call_depth -= 1
         keywords = keywords or {}
         if isinstance(function, Builtin):
             try:

@@ -24,7 +24,7 @@ from lark import Token, Tree
 
 from excover._errors import brief, suggestion
 from excover._geometry import Shape
-from excover.language.failure import fail, fail_budget, fail_type
+from excover.language.failure import ModelFailure, fail, fail_budget, fail_type
 from excover.language.values import GRID_ATTRIBUTES, SHAPE_ATTRIBUTES, Grid, a_type, format_value
 
 MAX_SEQUENCE = 1_000_000  # longest list or string a single operation may build
@@ -50,6 +50,18 @@ def charged(ev, node, body: Closure) -> Closure:
     return run
 
 
+PYTHON_ERRORS = (ZeroDivisionError, TypeError, ValueError, IndexError, KeyError, OverflowError)
+
+
+def located(error: Exception, node: Any) -> ModelFailure:
+    """A Python error of a node's own work, as the model's failure there."""
+    if isinstance(error, ZeroDivisionError):
+        return fail("division by zero", node)
+    if isinstance(error, TypeError):
+        return fail_type(describe(error), node)
+    return fail(describe(error), node)
+
+
 def guarded(ev, node, body: Closure) -> Closure:
     """The node's closure: a step charged, then `body`, a Python error of its own turned into
     a failure at the node (sub-expressions' errors are located at theirs already)."""
@@ -61,12 +73,8 @@ def guarded(ev, node, body: Closure) -> Closure:
             raise ev.past_budget(node)
         try:
             return body(scope)
-        except ZeroDivisionError:
-            raise fail("division by zero", node) from None
-        except TypeError as error:
-            raise fail_type(describe(error), node) from None
-        except (ValueError, IndexError, KeyError, OverflowError) as error:
-            raise fail(describe(error), node) from None
+        except PYTHON_ERRORS as error:
+            raise located(error, node) from None
     return run
 
 
@@ -295,10 +303,32 @@ def _span(ev, node):
     return guarded(ev, node, lambda scope: range(lo(scope), hi(scope) + 1))
 
 
+INTEGER_OPERATIONS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
+                      "%": operator.mod}
+SMALL = 1 << INT_BITS_PER_STEP  # an integer below this in size costs no more than its step
+
+
 def _binary(ev, node):
     left_node, op, right_node = node.children
     left, right, op = ev.compiled(left_node), ev.compiled(right_node), str(op)
-    return guarded(ev, node, lambda scope: _arithmetic(ev, node, op, left(scope), right(scope)))
+    integers = INTEGER_OPERATIONS.get(op)
+    budget = ev.budget
+
+    def run(scope):  # guarded, written out: arithmetic is most of what a model computes
+        budget.steps += 1
+        if budget.steps > budget.max_steps:
+            raise ev.past_budget(node)
+        a, b = left(scope), right(scope)
+        try:
+            if integers is not None and type(a) is int and type(b) is int:
+                result = integers(a, b)
+                if -SMALL < result < SMALL:
+                    return result
+                return _checked(ev, result, node)
+            return _arithmetic(ev, node, op, a, b)
+        except PYTHON_ERRORS as error:
+            raise located(error, node) from None
+    return run
 
 
 def _arithmetic(ev, node, op: str, left: Any, right: Any) -> Any:
