@@ -33,12 +33,18 @@ def model_path(name: str) -> str:
 
 
 def open_model(name: str, params: dict[str, str] | None = None, budget: Budget | None = None,
-               stdin: Callable[[], bytes] | None = None) -> tuple[LoadedModel, tuple[str, ...]]:
+               stdin: Callable[[], bytes] | None = None, cache: bool = False) -> tuple[LoadedModel, tuple[str, ...]]:
     """A model by the name a user gives: a .xc model (with its params as text), a file in
     Knuth's format, "-" for Knuth's format read by `stdin`, or a shipped model's name; with
-    the warnings of reading it (options Knuth's format drops)."""
+    the warnings of reading it (options Knuth's format drops). With `cache`, a .xc model
+    evaluated before with the same params is read back from the user's cache folder (see
+    excover.language.cache)."""
     name = model_path(name)
     if name.endswith(".xc"):  # (the parser is loaded only for a model in the language)
+        if cache:
+            from excover.language.cache import load as load_kept
+
+            return load_kept(Path(name), params or {}, budget), ()
         from excover.language.evaluate import load as load_file
 
         return load_file(name, params, budget), ()

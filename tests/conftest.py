@@ -1,6 +1,9 @@
+import atexit
 import os
 import pathlib
+import shutil
 import sys
+import tempfile
 
 from hypothesis import HealthCheck, settings
 
@@ -13,6 +16,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path[:] = [entry for entry in sys.path if pathlib.Path(entry or os.curdir).resolve() != ROOT]
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 os.environ["PYTHONSAFEPATH"] = "1"
+
+# The commands keep evaluated models (and lark its analysed grammar) in the user's cache
+# folder: a run of the tests keeps its own, so that it neither reads nor leaves anything there.
+CACHE = tempfile.mkdtemp(prefix="excover-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = CACHE
+atexit.register(shutil.rmtree, CACHE, ignore_errors=True)
 
 # Some property tests run once per engine through a fixture that only sets an environment
 # variable, the same for every example, so the function-scoped-fixture check does not apply.

@@ -74,7 +74,7 @@ def _read_model(args):
     from excover._loading import model_path, open_model
 
     args.file = model_path(args.file)
-    model, warnings = open_model(args.file, _params(args), _budget(args), stdin=sys.stdin.buffer.read)
+    model, warnings = open_model(args.file, _params(args), _budget(args), stdin=sys.stdin.buffer.read, cache=True)
     for warning in warnings:
         print(f"warning: {warning}", file=sys.stderr)
     return model

@@ -33,7 +33,7 @@ from excover.language.expressions import (
     string_literal,
 )
 from excover.language.failure import ModelFailure, fail, fail_budget, fail_type
-from excover.language.loaded import LoadedModel, Param
+from excover.language.loaded import Evaluation, LoadedModel, Param
 from excover.language.parse import parse
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
@@ -88,7 +88,8 @@ class Evaluator:
         self.params_declared: set[str] = set()
         self.params: list[Param] = []  # as declared, for `excover info`
         self.cases: tuple[str, tuple[str, ...]] | None = None
-        self.including: list[Path] = []
+        self.including: list[Path] = []  # the files being read, the main one first
+        self.read: list[Path] = []  # every file read, the main one first (see language.cache)
         self.sources: dict[int, Source] = {}  # id of a tree's source -> Source
         self.call_depth = 0
         # Which params each global name depends on, so that batch runs know whether the
@@ -139,6 +140,7 @@ class Evaluator:
                 raise IncludeError(f"include cycle: {' -> '.join(p.name for p in self.including + [resolved])}",
                                    file=filename)
             self.including.append(resolved)
+            self.read.append(resolved)
         source = Source(filename, text, text.splitlines())
         previous, self.current = self.current, source
         try:
@@ -809,7 +811,7 @@ class Evaluator:
         problem = Problem(primary=primary, secondary=secondary, options=options)
         self.problem = problem
         forced = self.resolve_givens(problem)
-        return LoadedModel(problem, forced, evaluator=self,
+        return LoadedModel(problem, forced, evaluation=Evaluation(self),
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
                            reports=bool(self.reports), params=tuple(self.params))

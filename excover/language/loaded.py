@@ -9,7 +9,7 @@ of the model.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -41,6 +41,23 @@ class Answer:
     error: str | None = None
 
 
+class Evaluation:
+    """The evaluator that read a model, kept for what asks the model for more than its problem
+    (the clues of another text of a param, a report); or, for a model taken from the cache
+    (see language.cache), a way to evaluate it again, used the first time that happens."""
+
+    __slots__ = ("_evaluator", "_again")
+
+    def __init__(self, evaluator: Evaluator | None = None, again: Callable[[], Evaluator | None] | None = None) -> None:
+        self._evaluator, self._again = evaluator, again
+
+    @property
+    def evaluator(self) -> Evaluator | None:
+        if self._evaluator is None and self._again is not None:
+            self._evaluator, self._again = self._again(), None
+        return self._evaluator
+
+
 @attrs.frozen
 class LoadedModel:
     """A problem as read from a file: the problem, the options its clues force, and how its
@@ -57,8 +74,12 @@ class LoadedModel:
     # This model is the first case's; `excover.language.each_case` gives every case's.
     cases: tuple[str, tuple[str, ...]] | None = None
     # The evaluator that read it, to evaluate the clues again for another text of a param
-    # (None for a problem read from Knuth's format).
-    _evaluator: Evaluator | None = attrs.field(default=None, eq=False, repr=False)
+    # (none for a problem read from Knuth's format).
+    _evaluation: Evaluation = attrs.field(factory=Evaluation, eq=False, repr=False)
+
+    @property
+    def _evaluator(self) -> Evaluator | None:
+        return self._evaluation.evaluator
 
     def given(self, *labels: str) -> LoadedModel:
         """The model with the options of these labels forced too (see Problem.labelled)."""
@@ -67,7 +88,8 @@ class LoadedModel:
 
     def report(self, found: int) -> list[str]:
         """What the model's `report` statements say when `found` solutions were found."""
-        return self._evaluator.report_lines(found) if self._evaluator is not None and self.reports else []
+        evaluator = self._evaluator if self.reports else None
+        return evaluator.report_lines(found) if evaluator is not None else []
 
     # -- the clues for other texts of a param --------------------------------------------
 
