@@ -10,8 +10,17 @@ For every instance of the suite (benchmarks/instances.py) it times
 * optionally Knuth's DLX1, DLX2, DLX3, SSXCC, ... (`--knuth DIR`: a folder of programs
   built from his CWEB sources outside this repository), whole-process on the same .dlx file.
 
-It prints medians and the ratio of each peer's time to excover's (above 1: excover is
-faster), and writes the raw numbers to benchmarks/results/latest.json.
+It also times whole `excover count` runs of shipped models that the peers cannot read (the
+origin texts' two killers, T-tetracubes in a 6x4x4 box: colours and multiplicities; with
+`--knuth`, the programs given are run on the same matrix written in Knuth's format), and
+excover's start-up (`excover run sudoku.xc`, the model evaluated, then read back from the
+cache of evaluated models).
+
+Every time is measured as wall time and as CPU time (the process's own, or its children's
+for a whole program): the machine may be shared, and wall time doubles under load, so the
+ratios are taken between CPU times. It prints medians, search nodes where a program reports
+them, and the ratio of each peer's time to excover's (above 1: excover is faster), and
+writes the raw numbers to benchmarks/results/latest.json.
 """
 
 from __future__ import annotations
@@ -19,6 +28,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -45,14 +56,28 @@ def peer_python(venv: Path) -> Path:
     return python
 
 
-def timed(command: list[str], stdin_path: Path | None = None, timeout: float = 600) -> tuple[float, str]:
+def timed(command: list[str], stdin_path: Path | None = None, timeout: float = 600,
+          env: dict | None = None) -> tuple[float, float, str]:
+    """Run a command: (wall seconds, CPU seconds of the process, its output)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with open(stdin_path) if stdin_path else open(os.devnull) as stdin:
-        result = subprocess.run(command, stdin=stdin, capture_output=True, text=True, timeout=timeout)
+        result = subprocess.run(command, stdin=stdin, capture_output=True, text=True, timeout=timeout, env=env)
     elapsed = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode not in (0, 1):
         raise RuntimeError(f"{' '.join(command)} failed: {result.stderr[-500:]}")
-    return elapsed, result.stdout + result.stderr
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu, result.stdout + result.stderr
+
+
+NODES = re.compile(r"([\d,]+) nodes")
+
+
+def nodes_in(output: str) -> int | None:
+    """The search nodes a program reports (excover's --stats, Knuth's closing line)."""
+    found = NODES.findall(output)
+    return int(found[-1].replace(",", "")) if found else None
 
 
 def worker(python: Path, solver: str, entry: str, repeat: int, data: Path) -> dict:
@@ -76,25 +101,88 @@ def write_dlx(instances, folder: Path, entry: str) -> list[Path]:
     return paths
 
 
-def process_time(commands: list[tuple[list[str], Path | None]], repeat: int) -> float:
-    """Median over repeats of the total wall time of running all commands one after another."""
-    totals = []
+def process_time(commands: list[tuple[list[str], Path | None]], repeat: int, env: dict | None = None) -> dict:
+    """Medians over repeats of the total wall and CPU time of running all commands one after
+    another, and the nodes they report in all."""
+    walls, cpus, nodes = [], [], None
     for _ in range(repeat):
-        totals.append(sum(timed(command, stdin)[0] for command, stdin in commands))
-    return statistics.median(totals)
+        runs = [timed(command, stdin, env=env) for command, stdin in commands]
+        walls.append(sum(run[0] for run in runs))
+        cpus.append(sum(run[1] for run in runs))
+        counted = [nodes_in(run[2]) for run in runs]
+        nodes = sum(counted) if all(n is not None for n in counted) else None
+    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "nodes": nodes}
+
+
+def models(data: Path) -> dict[str, list[str]]:
+    """Shipped models with colours or multiplicities, as `excover count` arguments."""
+    seeds = data / "seeds"
+    return {
+        "killer, texts' full": ["killer.xc", "-p", f"puzzle=@{seeds / 'killer_full_seed.txt'}"],
+        "killer, texts' partial": ["killer.xc", "-p", f"puzzle=@{seeds / 'killer_partial_seed.txt'}"],
+        "T-tetracubes 6x4x4": ["tcube.xc", "-p", "width=6", "-p", "height=4", "-p", "depth=4"],
+    }
+
+
+def measure_models(excover: str, data: Path, knuth: list[Path], repeat: int, folder: Path,
+                   only: list[str] | None) -> dict:
+    results = {}
+    evaluated = {**os.environ, "EXCOVER_CACHE": "0"}  # each run evaluates its model (see measure_start)
+    for name, arguments in models(data).items():
+        if only and name not in only:
+            continue
+        print(f"measuring {name} ...", file=sys.stderr)
+        command = [excover, "count", *arguments, "--jobs", "1", "--stats"]
+        row = {"excover": process_time([(command, None)], repeat, env=evaluated)}
+        output = timed(command, env=evaluated)[2]
+        row["count"] = int(output.split()[0])
+        row["search"] = float(re.findall(r"([\d.]+)s\n", output)[-1])
+        if knuth:
+            matrix = folder / (name.replace(" ", "_").replace("'", "").replace(",", "") + ".dlx")
+            matrix.write_text(subprocess.run([excover, "convert", *arguments, "--to", "dlx"], capture_output=True,
+                                             text=True, check=True).stdout)
+            for program in knuth:
+                try:
+                    row[program.name] = process_time([([str(program)], matrix)], repeat)
+                except (RuntimeError, subprocess.TimeoutExpired) as error:
+                    row[program.name] = {"error": str(error)[:60]}
+        results[name] = row
+    return results
+
+
+def measure_start(excover: str, repeat: int) -> dict:
+    """Whole-process times of the interpreter alone, `excover --version`, and `excover run
+    sudoku.xc`: the first run (nothing in the cache folder: lark analyses the grammar), the
+    model evaluated (the grammar kept, the cache of models off) and the model read back."""
+    results = {"python -c pass": process_time([([sys.executable, "-c", "pass"], None)], repeat),
+               "excover --version": process_time([([excover, "--version"], None)], repeat)}
+    command = ([excover, "run", "sudoku.xc"], None)
+    first = []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as empty:
+            first.append(process_time([command], 1, env={**os.environ, "XDG_CACHE_HOME": empty}))
+    results["excover run sudoku.xc, first run"] = {key: statistics.median(run[key] for run in first)
+                                                   for key in ("wall", "cpu")}
+    with tempfile.TemporaryDirectory() as kept:
+        warm = {**os.environ, "XDG_CACHE_HOME": kept}
+        timed(command[0], env=warm)
+        results["excover run sudoku.xc, evaluated"] = process_time([command], repeat, env={**warm, "EXCOVER_CACHE": "0"})
+        results["excover run sudoku.xc, read back"] = process_time([command], repeat, env=warm)
+    return results
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (median reported)")
-    parser.add_argument("--only", action="append", help="run only this suite entry (repeatable)")
+    parser.add_argument("--only", action="append",
+                        help="run only this entry: an instance, a model or 'start-up' (repeatable)")
     parser.add_argument("--knuth", type=Path, help="folder with Knuth's compiled programs (dlx1, ssxcc, ...)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared puzzle data folder")
     parser.add_argument("--venv", type=Path, default=HERE / ".venv-peers", help="where the peers are installed")
     args = parser.parse_args()
 
     entries = suite(str(args.data))
-    names = args.only or list(entries)
+    names = [name for name in args.only if name in entries] if args.only else list(entries)
     python = peer_python(args.venv)
     excover_cli = shutil.which("excover") or "excover"
     knuth = sorted(p for p in args.knuth.iterdir() if p.is_file() and os.access(p, os.X_OK)) if args.knuth else []
@@ -106,54 +194,100 @@ def main() -> None:
             row = {"expected": sum(i.expected for i in instances)}
             row["excover"] = worker(Path(sys.executable), "excover", name, args.repeat, args.data)
             paths = write_dlx(instances, Path(folder), name)
-            row["excover"]["process"] = process_time([([excover_cli, "count", str(p), "--jobs", "1"], None)
+            row["excover"]["process"] = process_time([([excover_cli, "count", str(p), "--jobs", "1", "--stats"], None)
                                                       for p in paths], args.repeat)
             for peer in PEERS:
                 row[peer] = worker(python, peer, name, args.repeat, args.data)
                 if "error" not in row[peer]:
-                    started = time.perf_counter()
-                    worker(python, peer, name, 1, args.data)
-                    row[peer]["process"] = time.perf_counter() - started
+                    row[peer]["process"] = timed([str(python), str(HERE / "worker.py"), peer, name, "1",
+                                                  str(args.data)])[1]
             for program in knuth:
                 row[program.name] = {"process": process_time([([str(program)], p) for p in paths], args.repeat)}
             results[name] = row
+        kept_models = measure_models(excover_cli, args.data, knuth, args.repeat, Path(folder), args.only)
+    start = measure_start(excover_cli, args.repeat) if not args.only or "start-up" in args.only else {}
     report(results, [p.name for p in knuth])
+    report_models(kept_models, [p.name for p in knuth])
+    report_start(start)
     (HERE / "results").mkdir(exist_ok=True)
-    (HERE / "results" / "latest.json").write_text(json.dumps(results, indent=1))
+    (HERE / "results" / "latest.json").write_text(json.dumps({"suite": results, "models": kept_models,
+                                                              "start": start}, indent=1))
+
+
+def table(header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(str(r[k])) for r in rows + [header]) for k in range(len(header))]
+
+    def line(cells):
+        return "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for cells in rows:
+        print(line(cells))
+
+
+def ratio(theirs: float, ours: float) -> str:
+    return f"{theirs:.3f}s ({theirs / ours:.2f}x)"
 
 
 def report(results: dict, knuth: list[str]) -> None:
-    def median(entry):
-        return statistics.median(entry["times"]) if "times" in entry else None
+    def median(entry, key="cpu"):
+        return statistics.median(entry[key])
 
-    header = ["instance", "solutions", "excover search", "excover process"]
+    if not results:
+        return
+    header = ["instance", "solutions", "excover nodes", "excover search", "excover process"]
     header += [f"{peer} search (ratio)" for peer in PEERS]
     header += [f"{program} process (ratio)" for program in knuth]
-    rows = []
+    rows, nodes = [], []
     for name, row in results.items():
         ours = row["excover"]
         ok = ours.get("count") == row["expected"]
         cells = [name, f"{ours.get('count')}" + ("" if ok else f" (expected {row['expected']}!)"),
-                 f"{median(ours):.3f}s", f"{ours['process']:.3f}s"]
+                 f"{ours.get('nodes') or 0:,}", f"{median(ours):.3f}s", f"{ours['process']['cpu']:.3f}s"]
         for peer in PEERS:
             entry = row[peer]
             if "error" in entry:
                 cells.append(f"error: {entry['error'][:30]}")
                 continue
             mark = "" if entry["count"] == row["expected"] else " WRONG COUNT"
-            cells.append(f"{median(entry):.3f}s ({median(entry) / median(ours):.1f}x){mark}")
+            cells.append(ratio(median(entry), median(ours)) + mark)
         for program in knuth:
-            process = row[program]["process"]
-            cells.append(f"{process:.3f}s ({process / ours['process']:.2f}x)")
+            cells.append(ratio(row[program]["process"]["cpu"], ours["process"]["cpu"]))
         rows.append(cells)
-    widths = [max(len(str(r[k])) for r in rows + [header]) for k in range(len(header))]
-    line = lambda cells: "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"  # noqa: E731
-    print(line(header))
-    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
-    for cells in rows:
-        print(line(cells))
-    print("\nratio = peer time / excover time (search time against search time; Knuth's programs and"
-          "\nexcover whole-process against whole-process); medians of the repeats.")
+        nodes.append([name, f"{ours['process']['nodes'] or 0:,}"]
+                     + [f"{row[program]['process']['nodes'] or 0:,}" for program in knuth])
+    table(header, rows)
+    print("\nCPU seconds, medians of the repeats; ratio = peer time / excover time (search against search;"
+          "\nKnuth's programs and excover whole-process against whole-process).")
+    if knuth:
+        print()
+        table(["instance", "excover nodes"] + [f"{program} nodes" for program in knuth], nodes)
+
+
+def report_models(results: dict, knuth: list[str]) -> None:
+    if not results:
+        return
+    print()
+    header = ["model", "solutions", "excover nodes", "excover search", "excover process", "(wall)"]
+    header += [f"{program} process (ratio)" for program in knuth]
+    rows = []
+    for name, row in results.items():
+        ours = row["excover"]
+        cells = [name, str(row["count"]), f"{ours['nodes'] or 0:,}", f"{row['search']:.3f}s", f"{ours['cpu']:.3f}s",
+                 f"{ours['wall']:.3f}s"]
+        for program in knuth:
+            entry = row[program]
+            cells.append(f"error: {entry['error'][:30]}" if "error" in entry else
+                         ratio(entry["cpu"], ours["cpu"]) + f", {entry['nodes'] or 0:,} nodes")
+        rows.append(cells)
+    table(header, rows)
+
+
+def report_start(results: dict) -> None:
+    if results:
+        print()
+        table(["start-up", "CPU", "wall"], [[name, f"{entry['cpu']:.3f}s", f"{entry['wall']:.3f}s"]
+                                           for name, entry in results.items()])
 
 
 if __name__ == "__main__":

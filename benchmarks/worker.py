@@ -2,9 +2,10 @@
 
     python worker.py SOLVER ENTRY REPEAT DATA_DIR
 
-prints one JSON line: {"count": total solutions, "times": [search seconds per repeat]}.
-Search time covers solving only: building the solver's input is done before the clock
-starts (and, for the JIT-compiled peer, a warm-up run compiles it first).
+prints one JSON line: {"count": total solutions, "times": [search seconds per repeat],
+"cpu": [the same in CPU seconds], "nodes": excover's search nodes (excover only)}. Search
+time covers solving only: building the solver's input is done before the clock starts
+(and, for the JIT-compiled peer, a warm-up run compiles it first).
 """
 
 import json
@@ -22,9 +23,15 @@ def excover_solver(instance):
     from excover import Problem
 
     def solve():
-        return Problem(primary=instance.primary, secondary=instance.secondary, options=instance.options).count()
+        search = Problem(primary=instance.primary, secondary=instance.secondary, options=instance.options).search()
+        count = search.count()
+        NODES.append(search.nodes)
+        return count
 
     return solve
+
+
+NODES: list[int] = []  # excover's search nodes, solve after solve
 
 
 def xcover_solver(instance):
@@ -60,7 +67,12 @@ def excover_batch(instances):
     def solve():
         empty = sudoku()
         problem = Problem(primary=empty.primary, options=empty.options)
-        return sum(problem.count(forced=sudoku_clues(instance.givens)) for instance in instances)
+        total = 0
+        for instance in instances:
+            search = problem.search(forced=sudoku_clues(instance.givens))
+            total += search.count()
+            NODES.append(search.nodes)
+        return total
 
     return solve
 
@@ -78,12 +90,14 @@ def main():
     if solver_name == "xcover":
         for solve in solvers[:1]:
             solve()  # numba compiles on the first call
-    times, count = [], 0
+    times, cpu, count = [], [], 0
     for _ in range(repeat):
-        started = time.perf_counter()
+        NODES.clear()
+        started, started_cpu = time.perf_counter(), time.process_time()
         count = sum(solve() for solve in solvers)
         times.append(time.perf_counter() - started)
-    print(json.dumps({"count": count, "times": times}))
+        cpu.append(time.process_time() - started_cpu)
+    print(json.dumps({"count": count, "times": times, "cpu": cpu, "nodes": sum(NODES) if NODES else None}))
 
 
 if __name__ == "__main__":
