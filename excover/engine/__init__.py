@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from excover._matrix import Matrix
 from excover.engine.interface import Search, StopReason, check_settings
-from excover.engine.python import PythonSearch
+
+if TYPE_CHECKING:  # pragma: no cover
+    from excover.engine.python import PythonSearch
 
 try:
     from excover.engine.native import NativeSearch
@@ -34,7 +36,19 @@ def search(matrix: Matrix, **settings: Any) -> Search:
     if NativeSearch is None and not _warned:
         _warned = True
         warnings.warn("native core not built; using the slower pure-Python engine", RuntimeWarning, stacklevel=2)
+    from excover.engine.python import PythonSearch
+
     return PythonSearch(matrix, **settings)
+
+
+def __getattr__(name: str) -> Any:
+    """The reference engine, imported when first named (a search on the native core does not
+    need it)."""
+    if name == "PythonSearch":
+        from excover.engine.python import PythonSearch
+
+        return PythonSearch
+    raise AttributeError(f"module 'excover.engine' has no attribute {name!r}")
 
 
 __all__ = ["NativeSearch", "PythonSearch", "Search", "StopReason", "search"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 
+import excover.engine._core as _core  # type: ignore[import-not-found]  # the C extension
 from excover._matrix import Matrix
-from excover.engine import _core  # type: ignore[attr-defined]  # the C extension
 from excover.engine.interface import StopReason
 
 BATCH = 256  # solutions per trip from C to Python
