@@ -12,10 +12,12 @@ A primary item may carry bounds: ``u:v|name`` (covered between u and v times) or
 with a warning; we read such files the same way (the warning is returned), while the
 :class:`~excover._model.Problem` API refuses such options outright.
 
-Knuth's names are 1 to 8 printable characters without ``:`` or ``|``. Reading accepts any
-length; writing replaces names that do not fit by short generated ones and records the
-originals in ``| name SHORT = ORIGINAL`` comment lines, which :func:`read` understands, so a
-file we write runs under Knuth's programs and reads back to the same problem.
+Knuth's names are 1 to 8 printable characters without ``:`` or ``|``, and DLX2 and SSXCC
+read a colour as a single character. Reading accepts any length; writing replaces names that
+do not fit by short generated ones, and colours by single characters (while there are no
+more than 62 of them), and records the originals in ``| name SHORT = ORIGINAL`` and
+``| colour SHORT = ORIGINAL`` comment lines, which :func:`read` understands, so a file we
+write runs under Knuth's programs and reads back to the same problem.
 """
 
 from __future__ import annotations
@@ -151,7 +153,7 @@ def read_file(path: str | Path) -> Reading:
 def write(problem: Problem) -> str:
     """Knuth's format for the problem; names that do not fit are replaced and noted."""
     names = _short_names([item.name for item in problem.items], "i")
-    colours = _short_names(sorted({c for option in problem.options for _, c in option.items if c is not None}), "c")
+    colours = _colour_names(sorted({c for option in problem.options for _, c in option.items if c is not None}))
     lines = [f"| {problem.name}" if problem.name else "| written by excover"]
     lines += [f"| name {short} = {name}" for name, short in names.items() if short != name]
     lines += [f"| colour {short} = {colour}" for colour, short in colours.items() if short != colour]
@@ -172,6 +174,19 @@ def _with_bounds(item: Item, short: str, uses: int) -> str:
     if item.lo == hi:
         return f"{hi}|{short}"
     return f"{item.lo}:{hi}|{short}"
+
+
+SINGLE = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def _colour_names(colours: list[str]) -> dict[str, str]:
+    """A single character for each colour, as DLX2 and SSXCC read them (a colour that is one
+    already keeps it); short names, as items get, when there are too many for that."""
+    if len(colours) > len(SINGLE):
+        return _short_names(colours, "c")
+    kept = {colour for colour in colours if len(colour) == 1 and KNUTH_NAME.match(colour) and colour not in ":|"}
+    free = iter(character for character in SINGLE if character not in kept)
+    return {colour: colour if colour in kept else next(free) for colour in colours}
 
 
 def _short_names(names: list[str], prefix: str) -> dict[str, str]:

@@ -69,6 +69,16 @@ def test_long_names_are_mangled_for_knuth_and_restored_on_reading():
     assert read(text).problem == problem
 
 
+def test_colours_are_written_as_single_characters_as_dlx2_and_ssxcc_read_them():
+    problem = Problem(primary="ab", secondary="x", options=["a x:in", "b x:out", "a b x:R"])
+    text = write(problem)
+    assert text.splitlines()[-3:] == ["a x:0", "b x:1", "a b x:R"]
+    assert "| colour 0 = in" in text and read(text).problem == problem
+    many = Problem(primary=[f"p{k}" for k in range(70)], secondary="x",
+                   options=[f"p{k} x:colour{k}" for k in range(70)])
+    assert read(write(many)).problem == many and "x:colour69" in write(many)  # too many: names, as items
+
+
 @examples(100)
 @given(problems())
 def test_written_problems_read_back_with_the_same_solutions(problem):
