@@ -195,32 +195,27 @@ def _set_comprehension(ev, node):
     return guarded(ev, node, lambda scope: _hashed(ev, node, listed(scope)))
 
 
+def _filled(ev, entries) -> dict:
+    """A dict from (pair node, key, value) entries, in order, each key's hashing paid for."""
+    result = {}
+    for pair, key, value in entries:
+        ev.charge_looking(pair, key)  # hashed
+        result[key] = value
+    return result
+
+
 def _dict(ev, node):
     pairs = [(pair, ev.compiled(pair.children[0]), ev.compiled(pair.children[1]))
              for pair in node.children if pair is not None]
-
-    def body(scope):
-        result = {}
-        for pair, key_of, value_of in pairs:
-            key, value = key_of(scope), value_of(scope)
-            ev.charge_looking(pair, key)  # hashed
-            result[key] = value
-        return result
-    return guarded(ev, node, body)
+    return guarded(ev, node, lambda scope: _filled(
+        ev, ((pair, key_of(scope), value_of(scope)) for pair, key_of, value_of in pairs)))
 
 
 def _dict_comprehension(ev, node):
     pair, *generators = node.children
     key_of, value_of = ev.compiled(pair.children[0]), ev.compiled(pair.children[1])
-
-    def body(scope):
-        result = {}
-        for inner in ev.generate(generators, scope):
-            key, value = key_of(inner), value_of(inner)
-            ev.charge_looking(pair, key)  # hashed
-            result[key] = value
-        return result
-    return guarded(ev, node, body)
+    return guarded(ev, node, lambda scope: _filled(
+        ev, ((pair, key_of(inner), value_of(inner)) for inner in ev.generate(generators, scope))))
 
 
 def _if_else(ev, node):
