@@ -176,7 +176,7 @@ def test_first_of_each_searches_from_the_top_and_finds_nothing_for_options_that_
     search = problem.search(path=paths[1])  # one subtree only
     assert search.count() < 4
     results = search.first_of_each([[], [10**6], [-1], [1], []])
-    assert [found for found, _ in results] == [4, 0, 0, problem.count(forced=[1]), 4]
+    assert [found for found, _, _ in results] == [4, 0, 0, problem.count(forced=[1]), 4]
     assert results[1][1] is None and results[2][1] is None
     assert problem.is_solution(problem.solution(results[0][1]))
     assert search.stopped_by is None

@@ -214,9 +214,10 @@ def test_first_of_each_is_a_fresh_search_for_each_forced_list(native, problem, d
     forced_lists = [data.draw(indices) if problem.options else [] for _ in range(4)]
     matrix = compile_problem(problem)
     results = native(matrix, max_solutions=2).first_of_each(forced_lists)
-    for forced, (found, first) in zip(forced_lists, results, strict=True):
-        alone = [tuple(s) for s in native(matrix, forced=forced, max_solutions=2).solutions()]
-        assert found == len(alone) and first == (alone[0] if alone else None)
+    for forced, (found, first, nodes) in zip(forced_lists, results, strict=True):
+        fresh = native(matrix, forced=forced, max_solutions=2)
+        alone = [tuple(s) for s in fresh.solutions()]
+        assert found == len(alone) and first == (alone[0] if alone else None) and nodes == fresh.nodes
 
 
 @pytest.mark.parametrize("native", NATIVE + [PythonSearch])
@@ -245,7 +246,7 @@ def test_every_engine_answers_alike_for_subtrees_restarts_and_indices_out_of_ran
     for engine in NATIVE + [PythonSearch]:
         search = engine(matrix, path=path)
         subtree = sorted(tuple(sorted(s)) for s in search.solutions())
-        found = [(count, first is None) for count, first in search.first_of_each(forced_lists)]
+        found = [(count, first is None, nodes) for count, first, nodes in search.first_of_each(forced_lists)]
         restarted = search.restart(forced_lists[0], path)
         again = sorted(tuple(sorted(s)) for s in search.solutions()) if restarted else None
         answers.append((subtree, found, restarted, again))

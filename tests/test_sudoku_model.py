@@ -76,6 +76,23 @@ def test_batch_reports_no_solution_and_answers_that_are_not_unique(tmp_path, cap
     assert third.endswith(" (not unique)") and is_solved_grid([third[k:k + 9] for k in range(0, 81, 9)], two)
 
 
+def test_batch_stats_are_its_lines_answers_and_every_search_s_nodes(tmp_path, capsys):
+    good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    batch = tmp_path / "puzzles.txt"
+    batch.write_text(f"{good}\n{'.' * 81}\nnot a grid\n")
+    assert main(["run", str(SUDOKU), "--batch", f"givens={batch}", "--stats"]) == 2
+    stats = capsys.readouterr().err.splitlines()[0]
+    model = load(SUDOKU)
+    nodes = sum(_nodes(model, text) for text in (good, "." * 81))
+    assert stats.startswith(f"3 lines: 2 solved (1 not unique), 1 unreadable; {nodes} nodes, ")
+
+
+def _nodes(model, text):
+    search = model.problem.search(forced=model.forced_by("givens", text), max_solutions=2)
+    search.count()
+    return search.nodes
+
+
 @pytest.mark.slow
 def test_all_95_top_puzzles():
     for line in data_path("sudoku9", "top95.txt").read_text().split():

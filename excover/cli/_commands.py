@@ -11,6 +11,7 @@ from pathlib import Path
 
 from excover._errors import ExcoverError
 from excover.cli._display import (
+    _batch_stats,
     _console,
     _json,
     _progress_line,
@@ -291,13 +292,16 @@ def _run_batch(args) -> int:
     except ExcoverError as error:
         raise ExcoverError(f"--batch {name}: {error.message}") from None
     pictures = FlatPictures(model.problem)
-    solved = failed = 0
+    solved = failed = not_unique = nodes = 0
+    started = time.perf_counter()
     answers = model.answers(name, [text for _, text in lines], BATCH_CHUNK, seed=args.seed,
                             time_limit=args.time_limit, max_nodes=args.node_limit)
     out = []
     for (number, _), answer in zip(lines, answers):
         failed += answer.error is not None
         solved += answer.found > 0
+        not_unique += answer.found > 1
+        nodes += answer.nodes
         out.append(f"error: line {number}: {answer.error}" if answer.error is not None else
                    "no solution" if answer.first is None else
                    pictures.line(model.problem, answer.first) + ("" if answer.found == 1 else " (not unique)"))
@@ -306,6 +310,8 @@ def _run_batch(args) -> int:
             out = []
     if out:
         sys.stdout.write("\n".join(out) + "\n")
+    if args.stats:
+        _batch_stats(len(lines), solved, not_unique, failed, nodes, started)
     if failed:
         print(f"excover: error: {failed} of {len(lines)} lines could not be read", file=sys.stderr)
         return BAD_INPUT

@@ -21,6 +21,12 @@ def _report(search, started: float, args) -> None:
               f"{_plural(search.updates, 'update')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
+def _batch_stats(lines: int, solved: int, not_unique: int, failed: int, nodes: int, started: float) -> None:
+    """--stats for a batch: its lines' answers, and the search nodes of all of them."""
+    print(f"{_plural(lines, 'line')}: {solved} solved ({not_unique} not unique), {failed} unreadable; "
+          f"{_plural(nodes, 'node')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
+
+
 def _progress_text(search) -> str:
     return (f"progress: {search.progress():6.2%} of the tree, {search.solutions_found:,} solutions, "
             f"{search.nodes:,} nodes")

@@ -1439,8 +1439,8 @@ static PyObject *Search_first_of_each(SearchObject *self, PyObject *forced_lists
                 !(first = PyList_New(0)))
             goto fail;
         if (run(self, first, 1) < 0 || run(self, NULL, 0) < 0) goto fail;
-        PyObject *result = Py_BuildValue("(KO)", self->solutions_found,
-                                         PyList_GET_SIZE(first) ? PyList_GET_ITEM(first, 0) : Py_None);
+        PyObject *result = Py_BuildValue("(KOK)", self->solutions_found,
+                                         PyList_GET_SIZE(first) ? PyList_GET_ITEM(first, 0) : Py_None, self->nodes);
         if (!result) goto fail;
         Py_CLEAR(first);
         PyList_SET_ITEM(results, k, result);

@@ -82,9 +82,9 @@ class Search(Protocol):
         and the solutions found above it."""
         ...
 
-    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, Chosen | None]]:
+    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, Chosen | None, int]]:
         """For each list of forced options, a search from the top (no path) to the end or to
-        ``max_solutions``: (the solutions found, the first or None)."""
+        ``max_solutions``: (the solutions found, the first or None, the nodes it took)."""
         ...
 
 

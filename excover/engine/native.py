@@ -58,15 +58,15 @@ class NativeSearch:
         not dead ends, the solutions above it); see PythonSearch.split."""
         return self._core.split(depth)
 
-    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
+    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None, int]]:
         """For each list of forced options in turn: restart with it and run to the end (or to
-        max_solutions); (solutions found, the first or None). One call into C for them all."""
+        max_solutions); (solutions found, the first or None, nodes). One call into C for them all."""
         checked = [self._checked(forced) for forced in forced_lists]
         found = iter(self._core.first_of_each([forced for forced in checked if forced is not None]))
         self.path = ()
         if checked:
             self.forced = checked[-1] or ()
-        return [(0, None) if forced is None else next(found) for forced in checked]
+        return [(0, None, 0) if forced is None else next(found) for forced in checked]
 
     def _checked(self, forced: Sequence[int]) -> tuple[int, ...] | None:
         """The forced options, each once; None if one names no option."""

@@ -535,9 +535,9 @@ class PythonSearch:
             if chosen is not None:  # always, when the run builds them
                 yield chosen
 
-    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None]]:
+    def first_of_each(self, forced_lists: Sequence[Sequence[int]]) -> list[tuple[int, tuple[int, ...] | None, int]]:
         """For each list of forced options in turn: restart with it and run to the end (or to
-        max_solutions); (solutions found, the first or None)."""
+        max_solutions); (solutions found, the first or None, nodes)."""
         results = []
         for forced in forced_lists:
             self._start(forced, ())  # (an index that names no option finds nothing)
@@ -545,7 +545,7 @@ class PythonSearch:
             first = next(solutions, None)
             for _ in solutions:
                 pass
-            results.append((self.solutions_found, first))
+            results.append((self.solutions_found, first, self.nodes))
         return results
 
     def count(self, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:

@@ -39,6 +39,7 @@ class Answer:
     found: int = 0
     first: tuple[int, ...] | None = None
     error: str | None = None
+    nodes: int = 0  # the search's
 
 
 class Evaluation:
@@ -151,7 +152,11 @@ class LoadedModel:
                     read.append(error.message)
             found = iter(search.first_of_each([forced for forced in read if not isinstance(forced, str)]))
             for forced in read:
-                yield Answer(error=forced) if isinstance(forced, str) else Answer(*next(found))
+                if isinstance(forced, str):
+                    yield Answer(error=forced)
+                else:
+                    solutions, first, nodes = next(found)
+                    yield Answer(solutions, first, nodes=nodes)
 
     def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
         """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`.
