@@ -105,7 +105,9 @@ class Evaluator:
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.closures: dict[int, tuple[Any, Closure]] = {}  # id(node) -> (node, its closure): see expressions
-        self.statement_parts: dict[int, tuple[Any, Any]] = {}  # the same for item names, entries, clauses, targets
+        # The same for item names, option entries, clauses and targets, by (what, id(node)): an item
+        # node is compiled both as a name and as an option's entry.
+        self.statement_parts: dict[tuple[str, int], tuple[Any, Any]] = {}
         # Batch runs: see clues.py; False when the clue statements have another form.
         self.cell_clues: CellClues | Literal[False] | None = None
 
@@ -432,7 +434,7 @@ class Evaluator:
 
     def namer(self, node: Tree) -> Callable[[Scope], str]:
         """The item node's name in a scope, as a closure compiled once (see expressions)."""
-        known = self.statement_parts.get(id(node))
+        known = self.statement_parts.get(("name", id(node)))
         if known is not None:
             return known[1]
         base, *arguments = node.children
@@ -446,15 +448,12 @@ class Evaluator:
             if len(name) > SHORT_TEXT:
                 self.charge_text(node, len(name), "that item's name")
             return name
-        self.statement_parts[id(node)] = (node, name_of)
+        self.statement_parts["name", id(node)] = (node, name_of)
         return name_of
-
-    def entries(self, node: Tree, scope: Scope, found: list) -> None:
-        self.entries_of(node)(scope, found)
 
     def entries_of(self, node: Tree) -> Callable[[Scope, list], None]:
         """The option entry's items (item, colour, node) added to a list, as a closure."""
-        known = self.statement_parts.get(id(node))
+        known = self.statement_parts.get(("entries", id(node)))
         if known is not None:
             return known[1]
         if node.data == "item":
@@ -477,7 +476,7 @@ class Evaluator:
                 for inner in self.generate(generators, scope):
                     for part in parts:
                         part(inner, found)
-        self.statement_parts[id(node)] = (node, add)
+        self.statement_parts["entries", id(node)] = (node, add)
         return add
 
     def generate(self, generators: list[Tree], scope: Scope, reading: bool = False) -> Iterator[Scope]:
@@ -501,7 +500,7 @@ class Evaluator:
         if index == len(generators):
             return None
         clause = generators[index]
-        known = self.statement_parts.get(id(clause))
+        known = self.statement_parts.get(("clause", id(clause)))
         if known is not None:
             return known[1]
         rest = self.chain(generators, index + 1)
@@ -533,7 +532,7 @@ class Evaluator:
                         yield from rest(inner)
             run = clause_for
         # (a clause ends the same list of clauses wherever it is met, so it is compiled once)
-        self.statement_parts[id(clause)] = (clause, run)
+        self.statement_parts["clause", id(clause)] = (clause, run)
         return run
 
     def elements(self, value: Any, node: Any) -> Any:
@@ -552,7 +551,7 @@ class Evaluator:
 
     def binder(self, target: Tree) -> Callable[[Any, Scope], None]:
         """Binding a value to a `for` target's names in a scope, as a closure."""
-        known = self.statement_parts.get(id(target))
+        known = self.statement_parts.get(("target", id(target)))
         if known is not None:
             return known[1]
         if target.data == "name_target":
@@ -578,7 +577,7 @@ class Evaluator:
                     raise fail(f"cannot unpack {len(values)} values into {len(parts)} names", target)
                 for part, element in zip(parts, values):
                     part(element, scope)
-        self.statement_parts[id(target)] = (target, bind)
+        self.statement_parts["target", id(target)] = (target, bind)
         return bind
 
     def iterate(self, value: Any, node: Any) -> Iterator[Any]:
