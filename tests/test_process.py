@@ -12,6 +12,8 @@ import pytest
 from excover import Problem
 from excover._dlx_format import write
 
+from children import ended
+
 
 def dominoes(height, width):
     cells = [f"{r}_{c}" for r in range(height) for c in range(width)]
@@ -25,13 +27,13 @@ def test_ctrl_c_stops_a_long_count_quickly_with_a_clean_message(tmp_path, engine
     path = tmp_path / "dominoes.dlx"
     path.write_text(write(dominoes(12, 12)))  # 53 trillion tilings: never finishes
     process = subprocess.Popen([sys.executable, "-m", "excover", "count", str(path), "--progress", "--jobs", "1"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                                env={**os.environ, "EXCOVER_ENGINE": engine})
     first = process.stderr.readline()  # the search has started: its first progress line
     assert first.startswith("progress:"), first
     interrupted = time.monotonic()
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = ended(process)
     assert time.monotonic() - interrupted < 10  # a generous bound: the machine may be busy
     assert process.returncode == 130 and out == ""
     assert err.strip().splitlines()[-1] == "excover: interrupted" and "Traceback" not in err
@@ -60,11 +62,11 @@ def test_ctrl_c_during_start_up_or_model_evaluation_is_clean(delay):
     """Interrupted while excover loads, or while the model is evaluated (samurai's takes a
     while), the command still says so and exits 130, with no traceback."""
     process = subprocess.Popen([sys.executable, "-c", CONSOLE_SCRIPT, "count", "samurai.xc"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     assert process.stderr.readline() == "ready\n"
     time.sleep(delay)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = ended(process)
     assert (process.returncode, out, err) == (130, "", "excover: interrupted\n")
 
 
