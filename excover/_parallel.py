@@ -145,6 +145,15 @@ class InProcess:
         for path in paths:
             yield from subtrees(what, self.model, [path])
 
+    def probe(self, what: str, path: tuple[int, ...], seconds: float) -> tuple | None:
+        """The subtree's result if its search ends within `seconds`; else None, and the work
+        done on it is dropped (a subtree's solutions are reported together, so none was)."""
+        matrix, forced = self.model
+        search = engine.search(matrix, forced=forced, path=path, time_limit=max(seconds, 0.0))
+        found: int | list[tuple[int, ...]] = \
+            search.count() if what == "count" else [tuple(solution) for solution in search.solutions()]
+        return None if search.stopped_by is not None else (path, found, search.nodes)
+
     def close(self, finished: bool) -> None:
         pass
 
@@ -277,10 +286,19 @@ class Workers:
 
     def run(self, what: str, paths: Sequence[tuple[int, ...]]) -> Iterator[tuple]:
         paths = list(paths)
+        if self.remote is None and self.jobs == 1:
+            yield from self.here.run(what, paths)
+            return
         if self.remote is None:
-            until = time.monotonic() + (PROBE_SECONDS if self.jobs > 1 else float("inf"))
+            # A subtree that outlasts the probe goes to the workers whole: a probe that waited
+            # for it could keep a long count on one core for ever.
+            until = time.monotonic() + PROBE_SECONDS
             while paths and time.monotonic() < until:
-                yield from self.here.run(what, [paths.pop(0)])
+                result = self.here.probe(what, paths[0], until - time.monotonic())
+                if result is None:
+                    break
+                paths.pop(0)
+                yield result
             if paths:
                 self.remote = LocalWorkers(self.matrix, self.forced, self.jobs)
         if paths and self.remote is not None:

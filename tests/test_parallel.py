@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 
+from excover import Problem
 from excover import _parallel as parallel
 from excover.cli import main
 from excover.language import load
@@ -102,6 +103,43 @@ def test_a_search_that_ends_while_split_starts_no_workers(monkeypatch):
     monkeypatch.setattr(parallel, "LocalWorkers", no_pool)
     model = load(PUZZLES / "queens.xc", {"n": "6"})
     assert parallel.count(model.problem.matrix, jobs=2)[0] == 4
+
+
+def test_the_probe_finishes_small_subtrees_here(monkeypatch):
+    monkeypatch.setattr(parallel, "PROBE_SECONDS", 60.0)  # every subtree searched in this process
+    monkeypatch.setattr(parallel, "LocalWorkers", None)
+    model = load(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
+    assert parallel.count(model.problem.matrix, model.forced, jobs=2)[0] == 1472
+    alone = sorted(tuple(sorted(s)) for s in model.problem.search(forced=model.forced).solutions())
+    assert sorted(tuple(sorted(s)) for s in parallel.solutions(model.problem.matrix, model.forced, jobs=2)) == alone
+
+
+def test_a_subtree_that_outlasts_the_probe_goes_to_the_workers_whole(monkeypatch):
+    """The probe searches here for PROBE_SECONDS at most: a subtree it cannot finish (of 12x12
+    domino tilings, trillions each) is handed to the workers, not searched here for ever."""
+    handed = []
+
+    class Recording:
+        workers = 2
+
+        def __init__(self, matrix, forced, jobs):
+            pass
+
+        def run(self, what, paths):
+            handed.extend(paths)
+            return iter(())
+
+        def close(self, finished):
+            pass
+
+    monkeypatch.setattr(parallel, "LocalWorkers", Recording)
+    cells = [f"{r}_{c}" for r in range(12) for c in range(12)]
+    options = [[f"{r}_{c}", f"{r}_{c + 1}"] for r in range(12) for c in range(11)]
+    options += [[f"{r}_{c}", f"{r + 1}_{c}"] for r in range(11) for c in range(12)]
+    matrix = Problem(primary=cells, options=options).matrix
+    paths = parallel.split(matrix, (), 8).paths
+    workers = parallel.Workers(matrix, (), 2, None)
+    assert list(workers.run("count", paths)) == [] and handed == list(paths)
 
 
 def test_the_command_line_counts_and_enumerates_in_parallel(capsys, no_probe):
