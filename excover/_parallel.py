@@ -115,6 +115,10 @@ def _adopted_subtrees(what: str, paths: Sequence[tuple[int, ...]]) -> list[tuple
 GUIDED_CHUNK = 8  # the most subtrees a worker takes at once: a checkpoint is never far behind
 IN_FLIGHT = 3  # chunks a worker may have handed out and unread: enough to keep it busy
 TERMINATE_SECONDS = 5.0  # an interrupted pool is given this long to stop (see LocalWorkers.close)
+# The longest wait for results without a look at Ctrl-C: the kernel may hand SIGINT to one of
+# the pool's threads, and Python then runs its handler in the main thread only once that
+# thread runs again, which a wait without a timeout never does while the subtrees are long.
+SIGNAL_WAIT = 0.1
 
 
 def _guided(paths: list, workers: int) -> list[list]:
@@ -200,7 +204,10 @@ class LocalWorkers:
 
         out = sum(hand_out() for _ in range(IN_FLIGHT * self.workers))
         while out:
-            results = finished.get()
+            try:
+                results = finished.get(timeout=SIGNAL_WAIT)
+            except queue.Empty:
+                continue
             out -= 1
             if isinstance(results, BaseException):
                 raise results

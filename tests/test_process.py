@@ -89,3 +89,36 @@ def test_startup_does_not_import_heavy_modules():
     path = Path(__file__).parent.parent / "puzzles" / "knuth_toy.dlx"
     result = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True)
     assert result.stdout.splitlines() == ["1", "[]"]
+
+
+# A parallel count of 12x12 domino tilings (each subtree is endless) with two workers; once
+# they run, SIGINT is sent to a thread that is not the main one, as the kernel may choose.
+INTERRUPTED_IN_ANOTHER_THREAD = """
+import multiprocessing, signal, sys, threading, time
+from excover import Problem, _parallel
+
+cells = [f"{r}_{c}" for r in range(12) for c in range(12)]
+options = [[f"{r}_{c}", f"{r}_{c + 1}"] for r in range(12) for c in range(11)]
+options += [[f"{r}_{c}", f"{r + 1}_{c}"] for r in range(11) for c in range(12)]
+matrix = Problem(primary=cells, options=options).matrix
+
+def interrupt():
+    while len(multiprocessing.active_children()) < 2:
+        time.sleep(0.01)
+    time.sleep(0.5)  # the main thread is waiting for results by now
+    signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+
+threading.Thread(target=interrupt, daemon=True).start()
+try:
+    _parallel.count(matrix, jobs=2)
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="sends the signal to one thread")
+def test_ctrl_c_taken_by_another_thread_still_stops_a_parallel_count():
+    process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_IN_ANOTHER_THREAD], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    out, err = ended(process)
+    assert (process.returncode, out) == (0, "interrupted\n"), err
