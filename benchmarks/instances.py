@@ -118,12 +118,38 @@ def sudoku_batch(path: str, name: str) -> list[Instance]:
         return [sudoku(line.strip()[:81], f"{name} #{k}") for k, line in enumerate(lines, start=1) if len(line.strip()) >= 81]
 
 
-def suite(data_dir: str) -> dict[str, list[Instance]]:
-    """The benchmark suite: name -> the instances solved together (counts are summed)."""
-    return {
+WORD_SQUARES = {1000: 0, 1800: 8}  # the double word squares of the SGB's most common words
+
+
+def word_squares(words_path: str, count: int = 1800) -> Instance:
+    """Double word squares (Knuth, TAOCP 7.2.2.1): a 5x5 grid whose rows and columns are ten
+    different words, from the first `count` five-letter words of a list (the Stanford
+    GraphBase's five-letter words, most common first). Row i is an option per word: the
+    primary item a{i}, the word (secondary: each word used once) and its letters as the colours
+    of the secondary items of its cells; column j likewise, with the item d{j}."""
+    size = 5
+    with open(words_path) as lines:
+        words = [line.strip() for line in lines if len(line.strip()) == size][:count]
+    options = []
+    for word in words:
+        for k in range(size):
+            options.append([f"a{k}", word] + [f"{k}{j}:{letter}" for j, letter in enumerate(word)])
+            options.append([f"d{k}", word] + [f"{j}{k}:{letter}" for j, letter in enumerate(word)])
+    cells = [f"{i}{j}" for i in range(size) for j in range(size)]
+    return Instance(f"double word squares ({count} words)", [f"a{k}" for k in range(size)] + [f"d{k}" for k in range(size)],
+                    words + cells, options, WORD_SQUARES[count])
+
+
+def suite(data_dir: str, words: str | None = None) -> dict[str, list[Instance]]:
+    """The benchmark suite: name -> the instances solved together (counts are summed). With
+    a word list, the double word squares (a colour instance) too."""
+    entries = {
         "pentomino 6x10": [pentomino()],
         "12-queens": [queens(12)],
         "Langford n=12": [langford(12)],
         "domino 8x8": [dominoes()],
         "sudoku hardest (11)": sudoku_batch(f"{data_dir}/sudoku9/hardest.txt", "hardest"),
     }
+    if words:
+        entries["double word squares"] = [word_squares(words)]
+    return entries

@@ -8,7 +8,10 @@ For every instance of the suite (benchmarks/instances.py) it times
   virtual environment (benchmarks/.venv-peers) from the package index, never project
   dependencies;
 * optionally Knuth's DLX1, DLX2, DLX3, SSXCC, ... (`--knuth DIR`: a folder of programs
-  built from his CWEB sources outside this repository), whole-process on the same .dlx file.
+  built from his CWEB sources outside this repository), whole-process on the same .dlx file
+  (a program that cannot read it, DLX1 on colours for instance, is reported as such);
+* with `--words FILE` (the Stanford GraphBase's five-letter words, sgb-words.txt, most
+  common first), a colour instance too: the double word squares of its first 1800 words.
 
 It also times whole `excover count` runs of shipped models that the peers cannot read (the
 origin texts' two killers, T-tetracubes in a 6x4x4 box: colours and multiplicities; with
@@ -72,6 +75,7 @@ def timed(command: list[str], stdin_path: Path | None = None, timeout: float = 6
 
 
 NODES = re.compile(r"([\d,]+) nodes")
+KNUTH_COUNT = re.compile(r"Altogether (\d+) solutions")
 
 
 def nodes_in(output: str) -> int | None:
@@ -80,9 +84,9 @@ def nodes_in(output: str) -> int | None:
     return int(found[-1].replace(",", "")) if found else None
 
 
-def worker(python: Path, solver: str, entry: str, repeat: int, data: Path) -> dict:
-    output = subprocess.run([str(python), str(HERE / "worker.py"), solver, entry, str(repeat), str(data)],
-                            capture_output=True, text=True, timeout=1800)
+def worker(python: Path, solver: str, entry: str, repeat: int, data: Path, words: Path | None) -> dict:
+    output = subprocess.run([str(python), str(HERE / "worker.py"), solver, entry, str(repeat), str(data),
+                             *([str(words)] if words else [])], capture_output=True, text=True, timeout=1800)
     if output.returncode != 0:
         return {"error": output.stderr.strip().splitlines()[-1] if output.stderr.strip() else "failed"}
     return json.loads(output.stdout.strip().splitlines()[-1])
@@ -104,14 +108,32 @@ def write_dlx(instances, folder: Path, entry: str) -> list[Path]:
 def process_time(commands: list[tuple[list[str], Path | None]], repeat: int, env: dict | None = None) -> dict:
     """Medians over repeats of the total wall and CPU time of running all commands one after
     another, and the nodes they report in all."""
-    walls, cpus, nodes = [], [], None
+    walls, cpus, nodes, solutions = [], [], None, None
     for _ in range(repeat):
         runs = [timed(command, stdin, env=env) for command, stdin in commands]
         walls.append(sum(run[0] for run in runs))
         cpus.append(sum(run[1] for run in runs))
         counted = [nodes_in(run[2]) for run in runs]
         nodes = sum(counted) if all(n is not None for n in counted) else None
-    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "nodes": nodes}
+        found = [KNUTH_COUNT.findall(run[2]) for run in runs]
+        solutions = sum(int(f[-1]) for f in found) if all(found) else None
+    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "nodes": nodes, "solutions": solutions}
+
+
+def knuth_time(program: Path, paths: list[Path], repeat: int) -> dict:
+    """A program of Knuth's on the matrices; an error entry if it cannot read them (DLX1 and
+    SSXC1 know no colours, for instance)."""
+    try:
+        return process_time([([str(program)], path) for path in paths], repeat)
+    except (RuntimeError, subprocess.TimeoutExpired) as error:
+        return {"error": str(error)[:60]}
+
+
+def knuth_cell(entry: dict, ours: float, expected: int | None = None) -> str:
+    if "error" in entry:
+        return f"error: {entry['error'][:30]}"
+    wrong = expected is not None and entry.get("solutions") not in (None, expected)
+    return ratio(entry["cpu"], ours) + (" WRONG COUNT" if wrong else "")
 
 
 def models(data: Path) -> dict[str, list[str]]:
@@ -142,10 +164,7 @@ def measure_models(excover: str, data: Path, knuth: list[Path], repeat: int, fol
             matrix.write_text(subprocess.run([excover, "convert", *arguments, "--to", "dlx"], capture_output=True,
                                              text=True, check=True).stdout)
             for program in knuth:
-                try:
-                    row[program.name] = process_time([([str(program)], matrix)], repeat)
-                except (RuntimeError, subprocess.TimeoutExpired) as error:
-                    row[program.name] = {"error": str(error)[:60]}
+                row[program.name] = knuth_time(program, [matrix], repeat)
         results[name] = row
     return results
 
@@ -179,9 +198,12 @@ def main() -> None:
     parser.add_argument("--knuth", type=Path, help="folder with Knuth's compiled programs (dlx1, ssxcc, ...)")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the shared puzzle data folder")
     parser.add_argument("--venv", type=Path, default=HERE / ".venv-peers", help="where the peers are installed")
+    parser.add_argument("--words", type=Path,
+                        help="a list of five-letter words, most common first (the Stanford GraphBase's "
+                             "sgb-words.txt), for the double word squares")
     args = parser.parse_args()
 
-    entries = suite(str(args.data))
+    entries = suite(str(args.data), str(args.words) if args.words else None)
     names = [name for name in args.only if name in entries] if args.only else list(entries)
     python = peer_python(args.venv)
     excover_cli = shutil.which("excover") or "excover"
@@ -192,17 +214,17 @@ def main() -> None:
             instances = entries[name]
             print(f"measuring {name} ...", file=sys.stderr)
             row = {"expected": sum(i.expected for i in instances)}
-            row["excover"] = worker(Path(sys.executable), "excover", name, args.repeat, args.data)
+            row["excover"] = worker(Path(sys.executable), "excover", name, args.repeat, args.data, args.words)
             paths = write_dlx(instances, Path(folder), name)
             row["excover"]["process"] = process_time([([excover_cli, "count", str(p), "--jobs", "1", "--stats"], None)
                                                       for p in paths], args.repeat)
             for peer in PEERS:
-                row[peer] = worker(python, peer, name, args.repeat, args.data)
+                row[peer] = worker(python, peer, name, args.repeat, args.data, args.words)
                 if "error" not in row[peer]:
                     row[peer]["process"] = timed([str(python), str(HERE / "worker.py"), peer, name, "1",
-                                                  str(args.data)])[1]
+                                                  str(args.data), *([str(args.words)] if args.words else [])])[1]
             for program in knuth:
-                row[program.name] = {"process": process_time([([str(program)], p) for p in paths], args.repeat)}
+                row[program.name] = {"process": knuth_time(program, paths, args.repeat)}
             results[name] = row
         kept_models = measure_models(excover_cli, args.data, knuth, args.repeat, Path(folder), args.only)
     start = measure_start(excover_cli, args.repeat) if not args.only or "start-up" in args.only else {}
@@ -252,10 +274,11 @@ def report(results: dict, knuth: list[str]) -> None:
             mark = "" if entry["count"] == row["expected"] else " WRONG COUNT"
             cells.append(ratio(median(entry), median(ours)) + mark)
         for program in knuth:
-            cells.append(ratio(row[program]["process"]["cpu"], ours["process"]["cpu"]))
+            cells.append(knuth_cell(row[program]["process"], ours["process"]["cpu"], row["expected"]))
         rows.append(cells)
         nodes.append([name, f"{ours['process']['nodes'] or 0:,}"]
-                     + [f"{row[program]['process']['nodes'] or 0:,}" for program in knuth])
+                     + ["-" if "error" in row[program]["process"] else f"{row[program]['process']['nodes'] or 0:,}"
+                        for program in knuth])
     table(header, rows)
     print("\nCPU seconds, medians of the repeats; ratio = peer time / excover time (search against search;"
           "\nKnuth's programs and excover whole-process against whole-process).")
@@ -277,8 +300,8 @@ def report_models(results: dict, knuth: list[str]) -> None:
                  f"{ours['wall']:.3f}s"]
         for program in knuth:
             entry = row[program]
-            cells.append(f"error: {entry['error'][:30]}" if "error" in entry else
-                         ratio(entry["cpu"], ours["cpu"]) + f", {entry['nodes'] or 0:,} nodes")
+            cells.append(knuth_cell(entry, ours["cpu"], row["count"])
+                         + ("" if "error" in entry else f", {entry['nodes'] or 0:,} nodes"))
         rows.append(cells)
     table(header, rows)
 

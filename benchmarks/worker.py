@@ -1,6 +1,6 @@
 """Times one solver on one suite entry; run by benchmarks/run.py in the solver's own Python.
 
-    python worker.py SOLVER ENTRY REPEAT DATA_DIR
+    python worker.py SOLVER ENTRY REPEAT DATA_DIR [WORDS]
 
 prints one JSON line: {"count": total solutions, "times": [search seconds per repeat],
 "cpu": [the same in CPU seconds], "nodes": excover's search nodes (excover only)}. Search
@@ -38,9 +38,11 @@ def xcover_solver(instance):
     from xcover import covers
 
     options = [list(option) for option in instance.options]
+    coloured = any(":" in name for option in options for name in option)
 
     def solve():
-        return sum(1 for _ in covers(options, primary=instance.primary, secondary=instance.secondary))
+        return sum(1 for _ in covers(options, primary=instance.primary, secondary=instance.secondary,
+                                     colored=coloured))
 
     return solve
 
@@ -50,6 +52,8 @@ def exact_cover_solver(instance):
     import numpy as np
     from exact_cover import get_solution_count
 
+    if any(":" in name for option in instance.options for name in option):
+        raise SystemExit("exact_cover has no colours")
     columns = {name: k for k, name in enumerate(instance.primary + instance.secondary)}
     rows = [option for option in instance.options] + [[name] for name in instance.secondary]
     matrix = np.zeros((len(rows), len(columns)), dtype=np.int32)
@@ -82,7 +86,7 @@ SOLVERS = {"excover": excover_solver, "xcover": xcover_solver, "exact_cover": ex
 
 def main():
     solver_name, entry, repeat, data_dir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    instances = suite(data_dir)[entry]
+    instances = suite(data_dir, sys.argv[5] if len(sys.argv) > 5 else None)[entry]
     if solver_name == "excover" and all(instance.givens for instance in instances):
         solvers = [excover_batch(instances)]
     else:
