@@ -103,7 +103,8 @@ def sudoku(givens: str = "." * 81, name: str = "sudoku") -> Instance:
             for d in digits:
                 b = r // 3 * 3 + c // 3
                 options.append([f"p{r}{c}", f"r{r}{d}", f"c{c}{d}", f"b{b}{d}"])
-    primary = [f"{kind}{a}{b}" for kind in "prcb" for a in range(9) for b in (range(9) if kind == "p" else range(1, 10))]
+    primary = [f"{kind}{a}{b}" for kind in "prcb" for a in range(9)
+               for b in (range(9) if kind == "p" else range(1, 10))]
     return Instance(name, primary, [], options, 1, givens)
 
 
@@ -115,7 +116,8 @@ def sudoku_clues(givens: str) -> list[int]:
 def sudoku_batch(path: str, name: str) -> list[Instance]:
     """One instance per puzzle line of a file of 81-character sudoku lines."""
     with open(path) as lines:
-        return [sudoku(line.strip()[:81], f"{name} #{k}") for k, line in enumerate(lines, start=1) if len(line.strip()) >= 81]
+        return [sudoku(line.strip()[:81], f"{name} #{k}") for k, line in enumerate(lines, start=1)
+                if len(line.strip()) >= 81]
 
 
 WORD_SQUARES = {1000: 0, 1800: 8}  # the double word squares of the SGB's most common words
@@ -136,8 +138,9 @@ def word_squares(words_path: str, count: int = 1800) -> Instance:
             options.append([f"a{k}", word] + [f"{k}{j}:{letter}" for j, letter in enumerate(word)])
             options.append([f"d{k}", word] + [f"{j}{k}:{letter}" for j, letter in enumerate(word)])
     cells = [f"{i}{j}" for i in range(size) for j in range(size)]
-    return Instance(f"double word squares ({count} words)", [f"a{k}" for k in range(size)] + [f"d{k}" for k in range(size)],
-                    words + cells, options, WORD_SQUARES[count])
+    rows_and_columns = [f"a{k}" for k in range(size)] + [f"d{k}" for k in range(size)]
+    return Instance(f"double word squares ({count} words)", rows_and_columns, words + cells, options,
+                    WORD_SQUARES[count])
 
 
 def suite(data_dir: str, words: str | None = None) -> dict[str, list[Instance]]:

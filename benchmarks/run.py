@@ -185,7 +185,8 @@ def measure_start(excover: str, repeat: int) -> dict:
     with tempfile.TemporaryDirectory() as kept:
         warm = {**os.environ, "XDG_CACHE_HOME": kept}
         timed(command[0], env=warm)
-        results["excover run sudoku.xc, evaluated"] = process_time([command], repeat, env={**warm, "EXCOVER_CACHE": "0"})
+        results["excover run sudoku.xc, evaluated"] = process_time([command], repeat,
+                                                                   env={**warm, "EXCOVER_CACHE": "0"})
         results["excover run sudoku.xc, read back"] = process_time([command], repeat, env=warm)
     return results
 

@@ -53,7 +53,8 @@ print(time.perf_counter() - started, unique)
 def valid(answer: str, clues: str) -> bool:
     grid = [answer[k:k + 9] for k in range(0, 81, 9)]
     units = [set(row) for row in grid] + [{grid[r][c] for r in range(9)} for c in range(9)]
-    units += [{grid[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)} for br in (0, 3, 6) for bc in (0, 3, 6)]
+    units += [{grid[r][c] for r in range(br, br + 3) for c in range(bc, bc + 3)}
+              for br in (0, 3, 6) for bc in (0, 3, 6)]
     digits = set("123456789")
     return all(unit == digits for unit in units) and all(c in ".0" or c == a for c, a in zip(clues, answer))
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from instances import suite  # noqa: E402
+from instances import suite
 
 
 def excover_solver(instance):
@@ -65,8 +65,9 @@ def exact_cover_solver(instance):
 
 def excover_batch(instances):
     """Puzzles of one kind: excover's way is one model, each puzzle's clues forced options."""
-    from excover import Problem
     from instances import sudoku, sudoku_clues
+
+    from excover import Problem
 
     def solve():
         empty = sudoku()
