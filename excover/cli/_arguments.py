@@ -54,6 +54,13 @@ def _parser() -> argparse.ArgumentParser:
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
+    count.add_argument("--method", choices=["search", "memo"], default="search",
+                       help="search (visit every solution; default) or memo (remember how many ways complete "
+                            "each state met: tilings of narrow boards and matchings of grids in milliseconds; "
+                            "one process, for problems whose primary items are each covered exactly once)")
+    count.add_argument("--memo-mb", type=_at_least(1), default=MEMO_MB, metavar="MB",
+                       help=f"the most memory the memo's table takes (default {MEMO_MB}); past it, states "
+                            "are searched again: slower, never wrong")
     for command in (run, count):
         command.add_argument("--jobs", type=_at_least(1, MOST_JOBS), metavar="N",
                              help="search in N processes (default: every core; with run, for --all)")
@@ -91,7 +98,8 @@ EXAMPLES = {
             "excover run sudoku.xc -p givens=@puzzle.txt --unique",
             "excover run sudoku.xc --batch givens=puzzles.txt"],
     "count": ["excover count pentomino.xc -p width=12 -p height=5",
-              "excover count queens.xc -p n=12 --jobs 2 --checkpoint queens.ckpt"],
+              "excover count queens.xc -p n=12 --jobs 2 --checkpoint queens.ckpt",
+              "excover count matching.xc -p graph=grid -p width=12 -p height=12 --method memo"],
     "generate": ["excover generate sudoku.xc -p givens=empty --seed 7",
                  "excover generate sudoku.xc -p givens=empty --count 100 --format line > made.txt"],
     "check": ["excover check pentomino.xc -p width=8 -p height=8"],
@@ -106,6 +114,7 @@ def _examples(command: str) -> str:
 
 
 MOST_JOBS = 1024  # processes on one machine; a cluster's workers are its own
+MEMO_MB = 1024  # the memo's table: 16x16 domino tilings take 130 MB of it
 
 
 def _at_least(least: int, most: int | None = None):

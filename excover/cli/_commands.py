@@ -14,6 +14,8 @@ from excover.cli._display import (
     _batch_stats,
     _console,
     _json,
+    _memo_progress_line,
+    _memo_stats,
     _progress_line,
     _report,
     _size,
@@ -358,6 +360,8 @@ def _count(args) -> int:
 
 def _count_case(model, args) -> int:
     started = time.perf_counter()
+    if args.method == "memo":
+        return _count_by_memo(model, args, started)
     if _parallel(args):
         return _count_in_parallel(model, args, started)
     search = _search(model, args)
@@ -369,6 +373,24 @@ def _count_case(model, args) -> int:
             live.close()
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
+    return FOUND if total else NOT_FOUND
+
+
+def _count_by_memo(model, args, started: float) -> int:
+    from excover.engine.interface import MemoUnavailable
+
+    if args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None or args.seed is not None:
+        raise ExcoverError("--method memo counts in one process: it does not go with --jobs, --cluster, "
+                           "--checkpoint or --seed")
+    search = _search(model, args)
+    try:
+        total = search.memo_count(args.memo_mb << 20, report=_memo_progress_line if args.progress else None)
+    except MemoUnavailable as error:
+        raise ExcoverError(f"--method memo: {error}; count with --method search") from None
+    print(total if search.stopped_by is None else f"at least {total}")
+    _report(search, started, args, solutions=total)
+    if args.stats:
+        _memo_stats(search.memo)
     return FOUND if total else NOT_FOUND
 
 

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 
-def _report(search, started: float, args) -> None:
+def _report(search, started: float, args, solutions: int | None = None) -> None:
     from excover.engine import StopReason
 
     limit = {StopReason.TIME: "time limit", StopReason.NODES: "node limit"}.get(search.stopped_by)
@@ -17,8 +17,17 @@ def _report(search, started: float, args) -> None:
         print(f"note: search stopped by the {limit} after {_plural(search.nodes, 'node')} "
               f"(about {search.progress():.1%} of the tree)", file=sys.stderr)
     if args.stats:
-        print(f"{_plural(search.solutions_found, 'solution')}, {_plural(search.nodes, 'node')}, "
+        found = search.solutions_found if solutions is None else solutions
+        print(f"{_plural(found, 'solution')}, {_plural(search.nodes, 'node')}, "
               f"{_plural(search.updates, 'update')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
+
+
+def _memo_stats(memo: dict) -> None:
+    """--stats of a memo count: how often a state was met again, and the table's size."""
+    size = "" if memo["bytes"] is None else f" in a table of {memo['bytes'] / 2**20:.1f} MB"
+    hits = "" if memo["hits"] is None else f", {_plural(memo['hits'], 'state')} met again"
+    full = " (full: states past it were searched again)" if memo["full"] else ""
+    print(f"memo: {_plural(memo['states'], 'state')} kept{size}{hits}{full}", file=sys.stderr)
 
 
 def _batch_stats(lines: int, solved: int, not_unique: int, failed: int, nodes: int, started: float) -> None:
@@ -34,6 +43,13 @@ def _progress_text(search) -> str:
 
 def _progress_line(search) -> None:
     print(_progress_text(search), file=sys.stderr, flush=True)
+
+
+def _memo_progress_line(search) -> None:
+    """A memo count's progress: its nodes and the states it keeps (the solutions are summed
+    only as its levels end, so a running total would say little)."""
+    memo = search.memo or {"states": 0}
+    print(f"progress: {search.nodes:,} nodes, {memo['states']:,} states kept", file=sys.stderr, flush=True)
 
 
 class _TerminalProgress:

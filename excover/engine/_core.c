@@ -352,6 +352,7 @@ typedef struct {
     int slot_words;
     int *candidates;      /* the options each live level tries, level after level */
     int candidate_count, candidate_capacity;
+    struct Memo *memo;    /* memo_count(): the table of counts, and each level's key and total */
 } SearchObject;
 
 enum { METHOD_LINKS, METHOD_BITSETS };
@@ -1173,6 +1174,210 @@ static int run_bitsets(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     return 0;
 }
 
+
+/* -- counting with a memo (the option sets) -------------------------------------------
+ *
+ * How many ways complete a node depends on its state only, not on the way there: the live
+ * set says it all (the open items are those its options name, by invariants (3) and (4),
+ * and whether live options agree is their own affair, colours included). So a table from
+ * states to their counts turns the search tree into a DAG, as in Knuth's DLX6 and in
+ * Nishino et al.'s DXZ: a node met again costs a lookup. Without secondary items the open
+ * set is the smaller key (an option is live exactly when all its items are open).
+ *
+ * Counts are 128-bit, and a sum that would overflow stops the count with OverflowError.
+ * The table grows (doubling, rehashed from the kept hashes) up to `limit` bytes; when it
+ * can grow no more it stops taking states, and the states it lacks are searched again:
+ * slower, never wrong. Each level keeps the key of its node and the total of its branches;
+ * when its last branch is done the total is kept in the table and added to the level above. */
+
+typedef unsigned __int128 Count;
+
+typedef struct Memo {
+    int key_words;
+    uint64_t *keys;       /* capacity keys, key_words each */
+    uint64_t *hashes;     /* per kept state: its hash (to rehash without the keys) */
+    Count *counts;        /* per kept state: its count */
+    uint32_t *buckets;    /* a kept state's number + 1, by hash; 0 empty (a power of two, twice capacity) */
+    size_t capacity, used, limit;
+    int full;             /* it could grow no more: states are no longer kept */
+    unsigned long long hits;
+    uint64_t *level_keys; /* per level: the key of its node */
+    uint64_t *level_hashes;
+    Count *level_totals;  /* per level: the solutions of its branches done so far */
+    Count total;          /* the root's */
+} Memo;
+
+static void memo_free(Memo *memo) {
+    if (!memo) return;
+    PyMem_Free(memo->keys), PyMem_Free(memo->hashes), PyMem_Free(memo->counts), PyMem_Free(memo->buckets);
+    PyMem_Free(memo->level_keys), PyMem_Free(memo->level_hashes), PyMem_Free(memo->level_totals);
+    PyMem_Free(memo);
+}
+
+static size_t memo_entry_bytes(const Memo *memo) {
+    return sizeof(uint64_t) * (size_t)memo->key_words + sizeof(uint64_t) + sizeof(Count) + 2 * sizeof(uint32_t);
+}
+
+/* Room for `capacity` states, the kept ones rehashed; 0 (nothing changed) when the limit or
+ * the system says no. */
+static int memo_grow(Memo *memo, size_t capacity) {
+    if (capacity > UINT32_MAX / 2 || capacity * memo_entry_bytes(memo) > memo->limit) return 0;
+    uint64_t *keys = PyMem_Realloc(memo->keys, sizeof(uint64_t) * memo->key_words * capacity);
+    if (!keys) return 0;
+    memo->keys = keys;
+    uint64_t *hashes = PyMem_Realloc(memo->hashes, sizeof(uint64_t) * capacity);
+    if (!hashes) return 0;
+    memo->hashes = hashes;
+    Count *counts = PyMem_Realloc(memo->counts, sizeof(Count) * capacity);
+    if (!counts) return 0;
+    memo->counts = counts;
+    uint32_t *buckets = PyMem_Calloc(2 * capacity, sizeof(uint32_t));
+    if (!buckets) return 0;
+    PyMem_Free(memo->buckets);
+    memo->buckets = buckets;
+    memo->capacity = capacity;
+    const size_t mask = 2 * capacity - 1;
+    for (size_t e = 0; e < memo->used; e++) {
+        size_t b = memo->hashes[e] & mask;
+        while (buckets[b]) b = (b + 1) & mask;
+        buckets[b] = (uint32_t)(e + 1);
+    }
+    return 1;
+}
+
+static uint64_t memo_hash(const uint64_t *key, int words) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int w = 0; w < words; w++) {
+        h = (h ^ key[w]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h ^ (h >> 29);
+}
+
+/* The kept count of a state, if it is kept. */
+static int memo_find(Memo *memo, const uint64_t *key, uint64_t hash, Count *count) {
+    if (!memo->capacity) return 0; /* a limit too small for any table */
+    const size_t mask = 2 * memo->capacity - 1;
+    for (size_t b = hash & mask; memo->buckets[b]; b = (b + 1) & mask) {
+        size_t e = memo->buckets[b] - 1;
+        if (memo->hashes[e] == hash && memcmp(memo->keys + e * memo->key_words, key, sizeof(uint64_t) * memo->key_words) == 0) {
+            *count = memo->counts[e];
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void memo_keep(Memo *memo, const uint64_t *key, uint64_t hash, Count count) {
+    if (memo->used == memo->capacity && (memo->full || !memo_grow(memo, 2 * memo->capacity))) {
+        memo->full = 1;
+        return;
+    }
+    const size_t mask = 2 * memo->capacity - 1, e = memo->used++;
+    size_t b = hash & mask;
+    while (memo->buckets[b]) b = (b + 1) & mask;
+    memo->buckets[b] = (uint32_t)(e + 1);
+    memo->hashes[e] = hash;
+    memo->counts[e] = count;
+    memcpy(memo->keys + e * memo->key_words, key, sizeof(uint64_t) * memo->key_words);
+}
+
+static Memo *memo_new(SearchObject *s, size_t limit) {
+    MatrixObject *m = s->matrix;
+    Memo *memo = PyMem_Calloc(1, sizeof(Memo));
+    if (!memo) return NULL;
+    memo->key_words = m->items > m->primary ? m->words : m->item_words;
+    memo->limit = limit;
+    memo->level_keys = PyMem_Malloc(sizeof(uint64_t) * memo->key_words * (size_t)(s->max_depth + 1));
+    memo->level_hashes = PyMem_Malloc(sizeof(uint64_t) * (size_t)(s->max_depth + 1));
+    memo->level_totals = PyMem_Malloc(sizeof(Count) * (size_t)(s->max_depth + 1));
+    if (!memo->level_keys || !memo->level_hashes || !memo->level_totals) { memo_free(memo); return NULL; }
+    if (!memo_grow(memo, 1024)) memo->full = 1; /* a tiny limit: a plain search, in effect */
+    return memo;
+}
+
+/* The key of a state: its open items, or its live options when there are secondary items. */
+static inline const uint64_t *memo_key(SearchObject *s, uint64_t *state) {
+    return s->matrix->items > s->matrix->primary ? state : open_items(s, state);
+}
+
+/* Add a count to the level above the current depth (the root's total at depth 0). */
+static inline int memo_add(SearchObject *s, Count count) {
+    Memo *memo = s->memo;
+    Count *total = s->depth ? &memo->level_totals[s->depth - 1] : &memo->total;
+    if (__builtin_add_overflow(*total, count, total)) {
+        PyErr_SetString(PyExc_OverflowError, "the count passed 2**128, the most the memo counts");
+        s->phase = PHASE_DONE;
+        return -1;
+    }
+    return 0;
+}
+
+static int run_memo(SearchObject *s) {
+    Memo *memo = s->memo;
+    const int key_words = memo->key_words;
+    if (s->phase == PHASE_START) bitset_start(s);
+    while (s->phase != PHASE_DONE) {
+        if (s->phase == PHASE_ENTER) {
+            int stop = node_entered(s);
+            if (stop) return stop < 0 ? -1 : 0;
+            uint64_t *state = slot_at(s, current_state(s));
+#ifdef EXCOVER_SANITY
+            if (SANITY_DUE(s) && bitset_sanity(s, state) < 0) {
+                s->phase = PHASE_DONE;
+                return -1;
+            }
+#endif
+            Count known = 0;
+            if (bitset_all_covered(s, state)) {
+                known = 1;
+            } else {
+                const uint64_t *key = memo_key(s, state);
+                uint64_t hash = memo_hash(key, key_words);
+                if (memo_find(memo, key, hash, &known)) {
+                    memo->hits++;
+                } else {
+                    int i = bitset_choose(s, state);
+                    if (i != DEAD_END) {
+                        const int level = s->depth;
+                        memcpy(memo->level_keys + (size_t)level * key_words, key, sizeof(uint64_t) * key_words);
+                        memo->level_hashes[level] = hash;
+                        memo->level_totals[level] = 0;
+                        if (bitset_enter(s, i) < 0) {
+                            s->phase = PHASE_DONE;
+                            return -1;
+                        }
+                        if (next_branch(s, &s->levels[s->depth - 1], 1)) continue;
+                        s->phase = PHASE_BACKTRACK; /* every branch a dead end: the level ends below */
+                    }
+                }
+            }
+            if (s->phase == PHASE_ENTER && memo_add(s, known) < 0) return -1;
+            s->phase = PHASE_BACKTRACK;
+        }
+        /* Back to the deepest level with a branch left; each level done is kept and summed up. */
+        while (s->depth > 0) {
+            if (next_branch(s, &s->levels[s->depth - 1], 1)) break;
+            const int level = --s->depth;
+            s->candidate_count = s->levels[level].first_candidate;
+            memo_keep(memo, memo->level_keys + (size_t)level * key_words, memo->level_hashes[level],
+                      memo->level_totals[level]);
+            if (memo_add(s, memo->level_totals[level]) < 0) return -1;
+        }
+        s->phase = s->depth > 0 ? PHASE_ENTER : PHASE_DONE;
+    }
+    return 0;
+}
+
+static PyObject *count_as_long(Count count) {
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(count >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)count);
+    PyObject *shift = PyLong_FromLong(64), *shifted = NULL, *whole = NULL;
+    if (high && low && shift && (shifted = PyNumber_Lshift(high, shift))) whole = PyNumber_Or(shifted, low);
+    Py_XDECREF(high), Py_XDECREF(low), Py_XDECREF(shift), Py_XDECREF(shifted);
+    return whole;
+}
+
 static int run(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     return s->method == METHOD_BITSETS ? run_bitsets(s, out, batch) : run_links(s, out, batch);
 }
@@ -1191,6 +1396,7 @@ static void Search_dealloc(SearchObject *self) {
     PyMem_Free(self->slots);
     PyMem_Free(self->clash);
     PyMem_Free(self->candidates);
+    memo_free(self->memo);
     Py_XDECREF(self->matrix);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -1367,6 +1573,40 @@ static PyObject *Search_count(SearchObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(self->solutions_found);
 }
 
+/* memo_count(limit, nodes=0): the solutions counted with a memo of at most `limit` bytes (see
+ * run_memo); with `nodes`, it pauses after about that many more, and returns None. Its own
+ * run: a search that has started otherwise cannot switch. */
+static PyObject *Search_memo_count(SearchObject *self, PyObject *args) {
+    unsigned long long limit, nodes = 0;
+    if (!PyArg_ParseTuple(args, "K|K", &limit, &nodes)) return NULL;
+    if (self->method != METHOD_BITSETS) {
+        PyErr_SetString(PyExc_ValueError, "the memo counts on the option sets only");
+        return NULL;
+    }
+    if (!self->memo) {
+        if (self->phase != PHASE_START || self->path_length) {
+            PyErr_SetString(PyExc_RuntimeError, "memo_count() needs a search that has not started, with no path");
+            return NULL;
+        }
+        self->memo = memo_new(self, (size_t)limit);
+        if (!self->memo) return PyErr_NoMemory();
+    }
+    self->pause_at = nodes ? self->nodes + nodes : 0;
+    if (run_memo(self) < 0) return NULL;
+    if (self->phase != PHASE_DONE) Py_RETURN_NONE;
+    Count found = self->memo->total; /* stopped by a limit: with the branches done on the way down */
+    for (int level = 0; self->stopped_by != STOP_NONE && level < self->depth; level++)
+        if (__builtin_add_overflow(found, self->memo->level_totals[level], &found)) found = ~(Count)0;
+    return count_as_long(found);
+}
+
+static PyObject *Search_memo_stats(SearchObject *self, PyObject *unused) {
+    Memo *memo = self->memo;
+    if (!memo) Py_RETURN_NONE;
+    return Py_BuildValue("{sKsnsnsO}", "hits", memo->hits, "states", (Py_ssize_t)memo->used, "bytes",
+                         (Py_ssize_t)(memo->capacity * memo_entry_bytes(memo)), "full", memo->full ? Py_True : Py_False);
+}
+
 /* restart(forced): the same search from the start with other forced options, reusing the
  * arrays (the batch runs stand on this). */
 static int restart(SearchObject *self, PyObject *forced) {
@@ -1384,6 +1624,7 @@ static int restart(SearchObject *self, PyObject *forced) {
     }
     self->depth = self->tweak_count = self->candidate_count = 0;
     self->nodes = self->updates = self->solutions_found = 0;
+    if (self->memo) self->memo->total = 0, self->memo->hits = 0; /* its states' counts hold for any forced options */
     self->stopped_by = STOP_NONE;
     self->pause_at = 0;
     self->check_countdown = CHECK_EVERY;
@@ -1484,6 +1725,11 @@ static PyMethodDef Search_methods[] = {
     {"count", (PyCFunction)Search_count, METH_VARARGS,
      "count(nodes=0): run to the end (or for about this many more nodes), counting; the solutions so far."},
     {"progress", (PyCFunction)Search_progress, METH_NOARGS, "Knuth's estimate of the fraction of the tree done."},
+    {"memo_count", (PyCFunction)Search_memo_count, METH_VARARGS,
+     "memo_count(limit, nodes=0): the solutions, counted with a table of states of at most `limit` bytes; None "
+     "when paused after about `nodes` more nodes."},
+    {"memo_stats", (PyCFunction)Search_memo_stats, METH_NOARGS,
+     "The memo's hits, states kept, bytes and whether it filled; None before memo_count()."},
     {"restart", (PyCFunction)Search_restart, METH_VARARGS,
      "restart(forced, path=None): search again from the start with these forced options (and path)."},
     {"split", (PyCFunction)Search_split, METH_O,

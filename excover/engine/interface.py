@@ -37,6 +37,14 @@ class StopReason(str, enum.Enum):
     TIME = "time"
 
 
+MEMO_NEEDS = "the memo counts problems whose primary items are each covered exactly once"
+
+
+class MemoUnavailable(ValueError):
+    """A memo count was asked of a problem it does not apply to (multiplicities): count by
+    search instead."""
+
+
 class Search(Protocol):
     """One search over one matrix; counters are live while it runs."""
 
@@ -67,6 +75,16 @@ class Search(Protocol):
 
     def count(self, report: Callable[[Any], None] | None = None, every: float = 1.0) -> int:
         """Run to the end (or a limit) counting; ``report(search)`` about every ``every`` seconds."""
+        ...
+
+    def memo_count(self, limit: int, report: Callable[[Any], None] | None = None, every: float = 1.0) -> int:
+        """The solutions, counted with a memo of the states met (at most ``limit`` bytes);
+        :class:`MemoUnavailable` when the problem has multiplicities."""
+        ...
+
+    @property
+    def memo(self) -> dict | None:
+        """After memo_count: its ``hits``, ``states`` kept, ``bytes`` and whether it was ``full``."""
         ...
 
     def progress(self) -> float:

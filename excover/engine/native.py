@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import excover.engine._core as _core  # type: ignore[import-not-found]  # the C extension
 from excover._matrix import Matrix
-from excover.engine.interface import StopReason
+from excover.engine.interface import MEMO_NEEDS, MemoUnavailable, StopReason
 
 BATCH = 256  # solutions per trip from C to Python
 
@@ -94,6 +94,36 @@ class NativeSearch:
                 report(self)
                 last = now
         return self._core.solutions_found
+
+    def memo_count(self, limit: int, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0) -> int:
+        """The solutions, counted with a memo of the states met (at most ``limit`` bytes; past
+        that, states are searched again); see run_memo in _core.c. A count past 2**128 is
+        finished by the reference engine, in Python integers."""
+        if self._core.method != "bitsets":
+            raise MemoUnavailable(MEMO_NEEDS)
+        try:
+            if report is None:
+                return self._core.memo_count(limit)
+            nodes, last = 1024, time.monotonic()
+            while True:
+                started = time.monotonic()
+                total = self._core.memo_count(limit, nodes)
+                if total is not None:
+                    return total
+                now = time.monotonic()
+                nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))
+                if now - last >= every:
+                    report(self)
+                    last = now
+        except OverflowError:
+            from excover.engine.python import memo_count
+
+            return memo_count(self.matrix, self.forced or ())
+
+    @property
+    def memo(self) -> dict | None:
+        """The memo's hits, states kept, bytes and whether it filled (None before memo_count)."""
+        return self._core.memo_stats()
 
     def progress(self) -> float:
         return self._core.progress()

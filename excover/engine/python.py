@@ -76,7 +76,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from excover._matrix import Matrix
-from excover.engine.interface import StopReason
+from excover.engine.interface import MEMO_NEEDS, MemoUnavailable, StopReason
 
 ROOT = 0
 PURIFIED = -1
@@ -556,6 +556,17 @@ class PythonSearch:
             pass
         return self.solutions_found
 
+    def memo_count(self, limit: int, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
+        """The solutions, counted by :func:`memo_count` (its table is a dict: ``limit`` is not
+        applied)."""
+        self._memo_states: dict = {}
+        return memo_count(self.matrix, self.forced, self._memo_states)
+
+    @property
+    def memo(self) -> dict | None:
+        states = getattr(self, "_memo_states", None)
+        return None if states is None else {"hits": None, "states": len(states), "bytes": None, "full": False}
+
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the search tree already explored."""
         done, weight = 0.0, 1.0
@@ -563,3 +574,57 @@ class PythonSearch:
             weight /= max(level.branches, 1)
             done += (level.branch - 1) * weight
         return done
+
+
+# -- counting with a memo -----------------------------------------------------------------
+
+
+def memo_count(matrix: Matrix, forced: Sequence[int] = (), states: dict | None = None) -> int:
+    """The solutions of a matrix whose primary items are each covered exactly once, counted
+    on a state that says everything about the rest of the problem: the primary items still
+    open, and what each secondary item has been given (nothing yet, a colour, or "used" by an
+    option without one). Every state's count is kept in `states`, so a state met again is not
+    searched again. The reference for the native core's memo (run_memo in _core.c), which keys
+    the same states by the options still live; it counts in Python integers, of any size."""
+    if any(lo != 1 or hi != 1 for lo, hi in zip(matrix.lo[:matrix.primary_count], matrix.hi)):
+        raise MemoUnavailable(MEMO_NEEDS)
+    primary = matrix.primary_count
+    used = -1  # what a secondary item holds once an option without a colour names it
+    states = {} if states is None else states
+
+    def after(state, option):
+        """The state once `option` is taken; None if it clashes with the state."""
+        open_items, given = state
+        given = dict(given)
+        for item, colour in matrix.options[option]:
+            if item < primary:
+                if item not in open_items:
+                    return None
+            elif item in given and (colour == 0 or given[item] != colour):
+                return None
+            else:
+                given[item] = colour or used
+        taken = {item for item, _ in matrix.options[option] if item < primary}
+        return open_items - taken, tuple(sorted(given.items()))
+
+    naming: dict[int, list[int]] = {}
+    for option, entries in enumerate(matrix.options):
+        for item, _ in entries:
+            if item < primary:
+                naming.setdefault(item, []).append(option)
+
+    def count(state) -> int:
+        if not state[0]:
+            return 1
+        if state in states:
+            return states[state]
+        ways = {item: [s for s in (after(state, x) for x in naming.get(item, [])) if s is not None]
+                for item in state[0]}
+        fewest = min(ways.values(), key=len)  # any open item would do; the fewest ways, the fewest calls
+        states[state] = total = sum(count(next_state) for next_state in fewest)
+        return total
+
+    state: tuple | None = (frozenset(range(primary)), ())
+    for option in dict.fromkeys(forced):
+        state = after(state, option) if state is not None else None
+    return 0 if state is None else count(state)

@@ -1,0 +1,104 @@
+"""Counting with a memo: the native core's table of states (run_memo), the reference engine's
+(memo_count in engine/python.py), the plain search and the brute-force oracle agree."""
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from excover import Problem
+from excover.cli import main
+from excover.engine import NativeSearch
+from excover.engine.interface import MemoUnavailable
+from excover.engine.python import memo_count
+from excover.language import load
+
+from thorough import examples
+from oracle import all_solutions
+from strategies import problems
+
+if NativeSearch is None:
+    if os.environ.get("CI"):
+        raise ImportError("the native core was not built, and CI must test it")
+    pytest.skip("native core not built", allow_module_level=True)
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+
+def dominoes(height: int, width: int) -> Problem:
+    cells = [f"{r}_{c}" for r in range(height) for c in range(width)]
+    options = [[f"{r}_{c}", f"{r}_{c + 1}"] for r in range(height) for c in range(width - 1)]
+    options += [[f"{r}_{c}", f"{r + 1}_{c}"] for r in range(height - 1) for c in range(width)]
+    return Problem(primary=cells, options=options)
+
+
+@examples(200)
+@given(problem=problems(), forced=st.lists(st.integers(0, 8), max_size=2), limit=st.sampled_from([0, 2000, 1 << 24]))
+def test_memo_counts_agree_with_the_oracle_and_the_search(problem, forced, limit):
+    """Random problems with secondary items, colours and multiplicities, some options forced,
+    and tables from none at all (every state searched again) to roomy."""
+    forced = [x for x in forced if x < len(problem.options)]
+    plain = problem.search(forced=forced).count()
+    expected = sum(1 for solution in all_solutions(problem) if set(forced) <= solution)
+    assert plain == expected
+    native = NativeSearch(problem.matrix, forced=forced)
+    if native.method != "bitsets":  # multiplicities the matrix could not compile away
+        with pytest.raises(MemoUnavailable):
+            native.memo_count(limit)
+        with pytest.raises(MemoUnavailable):
+            memo_count(problem.matrix, forced)
+        return
+    assert native.memo_count(limit) == expected
+    assert memo_count(problem.matrix, forced) == expected
+    if limit == 0:
+        assert native.memo["full"] and native.memo["states"] == 0
+
+
+def test_a_search_reused_with_other_forced_options_keeps_its_table_and_counts_right():
+    problem = dominoes(4, 6)
+    search = NativeSearch(problem.matrix)
+    assert search.memo_count(1 << 20) == problem.search().count() == 281
+    for forced in ([0], [0, 30], [5]):
+        search.restart(forced)
+        assert search.memo_count(1 << 20) == problem.search(forced=forced).count()
+
+
+def test_domino_tilings_beyond_a_search():
+    """12x12 and 16x16: counts no enumeration could reach (OEIS A004003), in milliseconds and
+    about a second; 2x2 squares agree with the reference's Python integers."""
+    assert NativeSearch(dominoes(12, 12).matrix).memo_count(1 << 30) == 53060477521960000
+    small = dominoes(6, 8)
+    assert NativeSearch(small.matrix).memo_count(1 << 20) == memo_count(small.matrix) == 167089
+
+
+@pytest.mark.slow
+def test_domino_tilings_of_16x16():
+    search = NativeSearch(dominoes(16, 16).matrix)
+    assert search.memo_count(1 << 30) == 2444888770250892795802079170816
+    assert not search.memo["full"]
+
+
+def test_shipped_models_count_alike_by_memo_and_by_search():
+    for name, params in [("pentomino.xc", {"width": "15", "height": "4"}), ("queens.xc", {"n": "8"}),
+                         ("langford.xc", {"n": "8"}), ("calendar.xc", {})]:
+        model = load(PUZZLES / name, params)
+        search = model.problem.search(forced=model.forced)
+        if search.method != "bitsets":
+            continue
+        assert search.memo_count(1 << 26) == model.problem.count(forced=model.forced), name
+
+
+def test_the_command_counts_by_memo_and_says_so(capsys):
+    argv = ["count", str(PUZZLES / "matching.xc"), "-p", "graph=grid"]
+    assert main([*argv, "--method", "memo", "--stats"]) == 0
+    captured = capsys.readouterr()
+    assert main([*argv, "--jobs", "1"]) == 0
+    assert captured.out == capsys.readouterr().out
+    assert "memo:" in captured.err and "kept in a table of" in captured.err
+
+
+def test_the_command_says_when_the_memo_does_not_apply(capsys):
+    assert main(["count", str(PUZZLES / "bounds.dlx"), "--method", "memo"]) == 2  # an item 2 or 3 times
+    assert "exactly once" in capsys.readouterr().err
