@@ -24,6 +24,7 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -37,6 +38,7 @@ from excover._matrix import Matrix
 
 SUBPROBLEMS_PER_WORKER = 200  # enough for uneven subtrees to even out
 CLUSTER_TIMEOUT = "10s"  # to reach the Dask scheduler
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 PROBE_SECONDS = 0.02  # subproblems are searched here this long before workers start: small models pay nothing
 
 
@@ -71,12 +73,30 @@ def split(matrix: Matrix, forced: Sequence[int], subproblems: int, depth: int | 
 _adopted: tuple[Matrix, tuple[int, ...]] | None = None
 
 
-def _adopt(matrix: Matrix, forced: Sequence[int]) -> None:
+def _adopt(matrix: Matrix, forced: Sequence[int], parent: int) -> None:
     """Worker start-up: keep the model (its native arrays get built on first use)."""
     global _adopted
     _adopted = (matrix, tuple(forced))
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and ends them with SIGTERM (not the handler it forked with)
+    _die_with_parent(parent)
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill this worker when the thread that started it ends. An
+    interrupted pool can end with workers its own threads started to replace lost ones while
+    it was being stopped (seen here under load, a few times in a thousand interruptions):
+    orphans that would hold the command's output open and search on for ever."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # no prctl to be had: the pool's own stopping must do
+        return
+    if os.getppid() != parent:  # the parent was gone before the request
+        os._exit(1)
 
 
 def _subtree(model: tuple[Matrix, tuple[int, ...]], path: tuple[int, ...]):
@@ -182,7 +202,8 @@ class LocalWorkers:
 
     def __init__(self, matrix: Matrix, forced: Sequence[int], jobs: int) -> None:
         self.workers = jobs
-        self.pool = multiprocessing.get_context().Pool(jobs, initializer=_adopt, initargs=(matrix, tuple(forced)))
+        self.pool = multiprocessing.get_context().Pool(jobs, initializer=_adopt,
+                                                       initargs=(matrix, tuple(forced), os.getpid()))
 
     def run(self, what: str, paths: Iterable[tuple[int, ...]]) -> Iterator[tuple]:
         """The results as the workers finish them, with at most IN_FLIGHT chunks per worker

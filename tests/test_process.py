@@ -122,3 +122,34 @@ def test_ctrl_c_taken_by_another_thread_still_stops_a_parallel_count():
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     out, err = ended(process)
     assert (process.returncode, out) == (0, "interrupted\n"), err
+
+
+# Two workers searching endless subtrees, and their parent gone at once, without a word to them.
+PARENT_VANISHES = """
+import os, threading, time
+from excover import Problem, _parallel
+
+cells = [f"{r}_{c}" for r in range(12) for c in range(12)]
+options = [[f"{r}_{c}", f"{r}_{c + 1}"] for r in range(12) for c in range(11)]
+options += [[f"{r}_{c}", f"{r + 1}_{c}"] for r in range(11) for c in range(12)]
+matrix = Problem(primary=cells, options=options).matrix
+workers = _parallel.LocalWorkers(matrix, (), 2)
+
+def vanish():
+    time.sleep(1.0)
+    print("gone", flush=True)
+    os._exit(0)
+
+threading.Thread(target=vanish).start()
+next(workers.run("count", _parallel.split(matrix, (), 8).paths))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal")
+def test_workers_do_not_outlive_their_parent():
+    """However the parent ends, its workers end with it: none is left holding the command's
+    output open (communicate returns only when every holder has closed it)."""
+    process = subprocess.Popen([sys.executable, "-c", PARENT_VANISHES], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    out, err = ended(process)
+    assert out == "gone\n", err
