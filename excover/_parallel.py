@@ -79,6 +79,8 @@ def _adopt(matrix: Matrix, forced: Sequence[int], parent: int) -> None:
     _adopted = (matrix, tuple(forced))
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and stops the workers
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and ends them with SIGTERM (not the handler it forked with)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the pool was made, with both held back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     _die_with_parent(parent)
 
 
@@ -328,7 +330,12 @@ class Workers:
                 paths.pop(0)
                 yield result
             if paths:
-                self.remote = LocalWorkers(self.matrix, self.forced, self.jobs)
+                # Made and kept with Ctrl-C held back: one inside the pool's constructor would
+                # leave workers and threads that no one stops (its threads even replace workers
+                # as they are stopped at exit). Its threads keep the signals blocked, so that
+                # they reach the main thread.
+                with _signals_deferred():
+                    self.remote = LocalWorkers(self.matrix, self.forced, self.jobs)
         if paths and self.remote is not None:
             yield from self.remote.run(what, paths)
 
