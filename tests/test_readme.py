@@ -28,7 +28,7 @@ def test_readme_model_pictures_are_what_the_commands_print(monkeypatch):
 
     monkeypatch.chdir(README.parent)
     monkeypatch.setenv("COLUMNS", "80")  # as printed to a file or a pipe
-    blocks = re.findall(r"```\n\$ (excover (?:run|generate|count) [^\n]*)\n(.*?)```", README.read_text(), re.S)
+    blocks = re.findall(r"```\n\$ (excover (?:run|generate|count|sample) [^\n]*)\n(.*?)```", README.read_text(), re.S)
     assert len(blocks) >= 5
     for command, shown in blocks:
         output = io.StringIO()

@@ -30,6 +30,7 @@ from excover.cli._commands import (
     _info,
     _list,
     _run,
+    _sample,
 )
 
 MEMORY_SHARE = 0.8  # of the machine's memory, the most a command may take
@@ -90,7 +91,8 @@ def _warning_line(message, category, filename, lineno, file=None, line=None) -> 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"run": _run, "count": _count, "generate": _generate, "check": _check, "convert": _convert,
+    commands = {"run": _run, "count": _count, "sample": _sample, "generate": _generate, "check": _check,
+                "convert": _convert,
                 "info": _info, "list": _list}
     import signal
     import threading

@@ -58,9 +58,19 @@ def _parser() -> argparse.ArgumentParser:
                        help="search (visit every solution; default) or memo (remember how many ways complete "
                             "each state met: tilings of narrow boards and matchings of grids in milliseconds; "
                             "one process, for problems whose primary items are each covered exactly once)")
-    count.add_argument("--memo-mb", type=_at_least(1), default=MEMO_MB, metavar="MB",
-                       help=f"the most memory the memo's table takes (default {MEMO_MB}); past it, states "
-                            "are searched again: slower, never wrong")
+    sample = add_command("sample", "Print solutions drawn uniformly at random (each as likely as any "
+                                   "other), counted with a memo (see count --method memo).", searches=False)
+    sample.add_argument("-k", type=_at_least(1), default=1, metavar="K", help="draw K solutions (default 1), "
+                        "independently: the same may come twice")
+    sample.add_argument("--seed", type=int, help="which draw: the same seed, the same solutions")
+    sample.add_argument("--given", action="append", default=[], metavar="LABEL",
+                        help="force the option with this label, as a given statement would (repeatable)")
+    sample.add_argument("--format", choices=["text", "json", "grid"], default="text",
+                        help="text (drawn), json (one object a line) or grid (the cells as plain text)")
+    for command in (count, sample):
+        command.add_argument("--memo-mb", type=_at_least(1), default=MEMO_MB, metavar="MB",
+                             help=f"the most memory the memo's table takes (default {MEMO_MB}); past it, states "
+                                  "are searched again: slower, never wrong")
     for command in (run, count):
         command.add_argument("--jobs", type=_at_least(1, MOST_JOBS), metavar="N",
                              help="search in N processes (default: every core; with run, for --all)")
@@ -100,6 +110,8 @@ EXAMPLES = {
     "count": ["excover count pentomino.xc -p width=12 -p height=5",
               "excover count queens.xc -p n=12 --jobs 2 --checkpoint queens.ckpt",
               "excover count matching.xc -p graph=grid -p width=12 -p height=12 --method memo"],
+    "sample": ["excover sample matching.xc -p graph=grid -p width=8 -p height=8 -k 3 --seed 1",
+               "excover sample pentomino.xc -p width=20 -p height=3 --format json"],
     "generate": ["excover generate sudoku.xc -p givens=empty --seed 7",
                  "excover generate sudoku.xc -p givens=empty --count 100 --format line > made.txt"],
     "check": ["excover check pentomino.xc -p width=8 -p height=8"],

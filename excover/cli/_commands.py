@@ -394,6 +394,36 @@ def _count_by_memo(model, args, started: float) -> int:
     return FOUND if total else NOT_FOUND
 
 
+def _sample(args) -> int:
+    from excover.engine.interface import MemoUnavailable
+    from excover.render import as_json, grid_text, picture
+
+    model = _one_case(_load(args), "sample")
+    search = model.problem.search(forced=model.forced)
+    try:
+        drawn = search.sample(args.k, seed=args.seed, limit=args.memo_mb << 20)
+    except MemoUnavailable as error:
+        raise ExcoverError(f"sample: {error}") from None
+    if not drawn:
+        print("no solution", file=sys.stderr)
+        return NOT_FOUND
+    total = search.memo_count(args.memo_mb << 20)  # read back from the memo's table
+    console = _console() if args.format == "text" else None
+    for number, indices in enumerate(drawn, start=1):
+        solution = model.problem.solution(indices)
+        if args.format == "json":
+            print(_json({**as_json(solution, number), "of": total}), flush=True)
+        elif args.format == "grid":
+            print(("\n" if number > 1 else "") + grid_text(solution), flush=True)
+        else:
+            assert console is not None
+            if number > 1:
+                console.print()
+            console.print(f"Sample {number} (of {total:,} solutions):")
+            console.print(picture(solution, **model.drawing))
+    return FOUND
+
+
 def _count_in_parallel(model, args, started: float) -> int:
     from excover import _parallel as parallel
 

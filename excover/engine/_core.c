@@ -1600,6 +1600,40 @@ static PyObject *Search_memo_count(SearchObject *self, PyObject *args) {
     return count_as_long(found);
 }
 
+/* branches(): where a search with these forced options would branch first: (item, its live
+ * options) as the option-set search chooses them; () when the forced options cover every
+ * primary item; None when they clash, or leave an item without options. The search is left
+ * as it was made (not started). The sampler walks down the memo's counts with it. */
+static PyObject *Search_branches(SearchObject *self, PyObject *unused) {
+    if (self->method != METHOD_BITSETS || self->phase != PHASE_START) {
+        PyErr_SetString(PyExc_RuntimeError, "branches() needs an option-set search that has not started");
+        return NULL;
+    }
+    bitset_start(self);
+    const int dead = self->phase == PHASE_DONE;
+    self->phase = PHASE_START;
+    uint64_t *state = slot_at(self, 0);
+    if (dead) Py_RETURN_NONE;
+    if (bitset_all_covered(self, state)) return PyTuple_New(0);
+    int item = bitset_choose(self, state);
+    if (item == DEAD_END) Py_RETURN_NONE;
+    MatrixObject *m = self->matrix;
+    const uint64_t *mask = m->masks + (size_t)item * m->words;
+    PyObject *options = PyList_New(0);
+    if (!options) return NULL;
+    for (int w = 0; w < m->words; w++)
+        for (uint64_t bits = state[w] & mask[w]; bits; bits &= bits - 1) {
+            PyObject *option = PyLong_FromLong(w * 64 + __builtin_ctzll(bits));
+            if (!option || PyList_Append(options, option) < 0) {
+                Py_XDECREF(option);
+                Py_DECREF(options);
+                return NULL;
+            }
+            Py_DECREF(option);
+        }
+    return Py_BuildValue("(iN)", item, options);
+}
+
 static PyObject *Search_memo_stats(SearchObject *self, PyObject *unused) {
     Memo *memo = self->memo;
     if (!memo) Py_RETURN_NONE;
@@ -1728,6 +1762,9 @@ static PyMethodDef Search_methods[] = {
     {"memo_count", (PyCFunction)Search_memo_count, METH_VARARGS,
      "memo_count(limit, nodes=0): the solutions, counted with a table of states of at most `limit` bytes; None "
      "when paused after about `nodes` more nodes."},
+    {"branches", (PyCFunction)Search_branches, METH_NOARGS,
+     "branches(): (item, its live options) where the search would branch first; () when all is covered, None "
+     "at a dead end."},
     {"memo_stats", (PyCFunction)Search_memo_stats, METH_NOARGS,
      "The memo's hits, states kept, bytes and whether it filled; None before memo_count()."},
     {"restart", (PyCFunction)Search_restart, METH_VARARGS,

@@ -45,6 +45,36 @@ class MemoUnavailable(ValueError):
     search instead."""
 
 
+def draw(branches: Callable[[Sequence[int]], tuple | None], count: Callable[[Sequence[int]], int],
+         forced: Sequence[int], k: int, seed: int | None) -> list[Chosen]:
+    """``k`` solutions drawn independently and uniformly at random (each has probability
+    1/N, N the solutions; the same one may come twice), reproducibly for a seed: from the
+    forced options, at each step where the search would branch (``branches(chosen)``: an
+    item and its options) take option x with probability count(chosen + [x]) / count(chosen),
+    in exact integers, until every primary item is covered. Empty when there is no solution."""
+    import random
+
+    rng = random.Random(seed)
+    base = list(dict.fromkeys(forced))
+    if k <= 0 or count(base) == 0:
+        return []
+    drawn = []
+    for _ in range(k):
+        chosen = list(base)
+        while (where := branches(chosen)) != ():
+            assert where is not None  # a state with solutions below it has a way on
+            _, options = where
+            weights = [count([*chosen, x]) for x in options]
+            ticket = rng.randrange(sum(weights))
+            for option, weight in zip(options, weights):
+                if ticket < weight:
+                    chosen.append(option)
+                    break
+                ticket -= weight
+        drawn.append(tuple(chosen))
+    return drawn
+
+
 class Search(Protocol):
     """One search over one matrix; counters are live while it runs."""
 
@@ -80,6 +110,11 @@ class Search(Protocol):
     def memo_count(self, limit: int, report: Callable[[Any], None] | None = None, every: float = 1.0) -> int:
         """The solutions, counted with a memo of the states met (at most ``limit`` bytes);
         :class:`MemoUnavailable` when the problem has multiplicities."""
+        ...
+
+    def sample(self, k: int, seed: int | None = None, limit: int = 1 << 30) -> list[Chosen]:
+        """``k`` solutions drawn uniformly at random, reproducibly for a seed (see :func:`draw`),
+        counted with a memo of at most ``limit`` bytes; :class:`MemoUnavailable` as for memo_count."""
         ...
 
     @property

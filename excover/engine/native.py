@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import excover.engine._core as _core  # type: ignore[import-not-found]  # the C extension
 from excover._matrix import Matrix
-from excover.engine.interface import MEMO_NEEDS, MemoUnavailable, StopReason
+from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw
 
 BATCH = 256  # solutions per trip from C to Python
 
@@ -119,6 +119,31 @@ class NativeSearch:
             from excover.engine.python import memo_count
 
             return memo_count(self.matrix, self.forced or ())
+
+    def sample(self, k: int, seed: int | None = None, limit: int = 1 << 30) -> list[Chosen]:
+        """``k`` solutions drawn uniformly at random (see :func:`~excover.engine.interface.draw`):
+        each count after the first is read from the memo's table (its states hold for any
+        forced options), and the search branches where the memo did."""
+        if self._core.method != "bitsets":
+            raise MemoUnavailable(MEMO_NEEDS)
+
+        def branches(chosen: Sequence[int]) -> tuple | None:
+            self._core.restart(tuple(chosen), ())
+            return self._core.branches()
+
+        def count(chosen: Sequence[int]) -> int:
+            self._core.restart(tuple(chosen), ())
+            try:
+                return self._core.memo_count(limit)
+            except OverflowError:
+                from excover.engine.python import memo_count
+
+                return memo_count(self.matrix, chosen)
+
+        try:
+            return draw(branches, count, self.forced or (), k, seed)
+        finally:
+            self._core.restart(self.forced, self.path)
 
     @property
     def memo(self) -> dict | None:

@@ -76,7 +76,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from excover._matrix import Matrix
-from excover.engine.interface import MEMO_NEEDS, MemoUnavailable, StopReason
+from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw
 
 ROOT = 0
 PURIFIED = -1
@@ -557,15 +557,21 @@ class PythonSearch:
         return self.solutions_found
 
     def memo_count(self, limit: int, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
-        """The solutions, counted by :func:`memo_count` (its table is a dict: ``limit`` is not
-        applied)."""
-        self._memo_states: dict = {}
-        return memo_count(self.matrix, self.forced, self._memo_states)
+        """The solutions, counted by a :class:`MemoCounter` (its table is a dict: ``limit`` is
+        not applied)."""
+        self._memo = MemoCounter(self.matrix)
+        return self._memo.count(self.forced)
+
+    def sample(self, k: int, seed: int | None = None, limit: int = 0) -> list[Chosen]:
+        """``k`` solutions drawn uniformly at random (see :func:`~excover.engine.interface.draw`)."""
+        counter = self._memo = MemoCounter(self.matrix)
+        return draw(counter.branches, counter.count, self.forced, k, seed)
 
     @property
     def memo(self) -> dict | None:
-        states = getattr(self, "_memo_states", None)
-        return None if states is None else {"hits": None, "states": len(states), "bytes": None, "full": False}
+        counter = getattr(self, "_memo", None)
+        return None if counter is None else {"hits": None, "states": len(counter.states), "bytes": None,
+                                             "full": False}
 
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the search tree already explored."""
@@ -579,52 +585,80 @@ class PythonSearch:
 # -- counting with a memo -----------------------------------------------------------------
 
 
-def memo_count(matrix: Matrix, forced: Sequence[int] = (), states: dict | None = None) -> int:
-    """The solutions of a matrix whose primary items are each covered exactly once, counted
-    on a state that says everything about the rest of the problem: the primary items still
-    open, and what each secondary item has been given (nothing yet, a colour, or "used" by an
-    option without one). Every state's count is kept in `states`, so a state met again is not
-    searched again. The reference for the native core's memo (run_memo in _core.c), which keys
-    the same states by the options still live; it counts in Python integers, of any size."""
-    if any(lo != 1 or hi != 1 for lo, hi in zip(matrix.lo[:matrix.primary_count], matrix.hi)):
-        raise MemoUnavailable(MEMO_NEEDS)
-    primary = matrix.primary_count
-    used = -1  # what a secondary item holds once an option without a colour names it
-    states = {} if states is None else states
+class MemoCounter:
+    """Counts the solutions of a matrix whose primary items are each covered exactly once, on
+    a state that says everything about the rest of the problem: the primary items still open,
+    and what each secondary item has been given (nothing yet, a colour, or "used" by an option
+    without one). Every state's count is kept, so a state met again is not searched again.
+    The reference for the native core's memo (run_memo in _core.c), which keys the same states
+    by the options still live; it counts in Python integers, of any size."""
 
-    def after(state, option):
+    USED = -1  # what a secondary item holds once an option without a colour names it
+
+    def __init__(self, matrix: Matrix) -> None:
+        if any(lo != 1 or hi != 1 for lo, hi in zip(matrix.lo[:matrix.primary_count], matrix.hi)):
+            raise MemoUnavailable(MEMO_NEEDS)
+        self.matrix = matrix
+        self.states: dict[tuple, int] = {}
+        self.naming: dict[int, list[int]] = {}
+        for option, entries in enumerate(matrix.options):
+            for item, _ in entries:
+                if item < matrix.primary_count:
+                    self.naming.setdefault(item, []).append(option)
+
+    def start(self, forced: Sequence[int]) -> tuple | None:
+        """The state once the forced options are taken; None if they clash."""
+        state: tuple | None = (frozenset(range(self.matrix.primary_count)), ())
+        for option in dict.fromkeys(forced):
+            state = self.after(state, option) if state is not None else None
+        return state
+
+    def after(self, state: tuple, option: int) -> tuple | None:
         """The state once `option` is taken; None if it clashes with the state."""
         open_items, given = state
         given = dict(given)
-        for item, colour in matrix.options[option]:
+        primary = self.matrix.primary_count
+        for item, colour in self.matrix.options[option]:
             if item < primary:
                 if item not in open_items:
                     return None
             elif item in given and (colour == 0 or given[item] != colour):
                 return None
             else:
-                given[item] = colour or used
-        taken = {item for item, _ in matrix.options[option] if item < primary}
+                given[item] = colour or self.USED
+        taken = {item for item, _ in self.matrix.options[option] if item < primary}
         return open_items - taken, tuple(sorted(given.items()))
 
-    naming: dict[int, list[int]] = {}
-    for option, entries in enumerate(matrix.options):
-        for item, _ in entries:
-            if item < primary:
-                naming.setdefault(item, []).append(option)
+    def branches(self, forced: Sequence[int]) -> tuple | None:
+        """(item, its options that fit) for the open item with the fewest, the first such in
+        item order; () when the forced options cover every primary item; None when they
+        clash or leave an item without options."""
+        state = self.start(forced)
+        if state is None:
+            return None
+        if not state[0]:
+            return ()
+        ways = {item: [x for x in self.naming.get(item, []) if self.after(state, x) is not None]
+                for item in sorted(state[0])}
+        item = min(ways, key=lambda i: (len(ways[i]), i))
+        return (item, ways[item]) if ways[item] else None
 
-    def count(state) -> int:
+    def count(self, forced: Sequence[int] = ()) -> int:
+        state = self.start(forced)
+        return 0 if state is None else self._count(state)
+
+    def _count(self, state: tuple) -> int:
         if not state[0]:
             return 1
-        if state in states:
-            return states[state]
-        ways = {item: [s for s in (after(state, x) for x in naming.get(item, [])) if s is not None]
+        if state in self.states:
+            return self.states[state]
+        ways = {item: [s for s in (self.after(state, x) for x in self.naming.get(item, [])) if s is not None]
                 for item in state[0]}
         fewest = min(ways.values(), key=len)  # any open item would do; the fewest ways, the fewest calls
-        states[state] = total = sum(count(next_state) for next_state in fewest)
+        self.states[state] = total = sum(self._count(next_state) for next_state in fewest)
         return total
 
-    state: tuple | None = (frozenset(range(primary)), ())
-    for option in dict.fromkeys(forced):
-        state = after(state, option) if state is not None else None
-    return 0 if state is None else count(state)
+
+def memo_count(matrix: Matrix, forced: Sequence[int] = ()) -> int:
+    """The solutions, counted by a :class:`MemoCounter`."""
+    return MemoCounter(matrix).count(forced)
