@@ -83,7 +83,8 @@ def dominoes(height=8, width=8) -> Instance:
                 options.append([f"{r}_{c}", f"{r}_{c + 1}"])
             if r + 1 < height:
                 options.append([f"{r}_{c}", f"{r + 1}_{c}"])
-    counts = {(4, 4): 36, (6, 6): 6728, (8, 8): 12988816}
+    counts = {(4, 4): 36, (6, 6): 6728, (8, 8): 12988816, (12, 12): 53060477521960000,
+              (16, 16): 2444888770250892795802079170816}  # OEIS A004003
     return Instance(f"domino {height}x{width}", [f"{r}_{c}" for r in range(height) for c in range(width)], [],
                     options, counts[(height, width)])
 

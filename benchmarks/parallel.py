@@ -49,7 +49,7 @@ def main() -> None:
         answers = set()
         for _ in range(args.repeat):
             for jobs in searches:
-                search, whole, answer = timed([excover, "count", *model, "--jobs", str(jobs)])
+                search, whole, answer = timed([excover, "count", *model, "--jobs", str(jobs), "--method", "search"])
                 searches[jobs].append(search)
                 wholes[jobs].append(whole)
                 answers.add(answer)

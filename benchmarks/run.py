@@ -154,7 +154,7 @@ def measure_models(excover: str, data: Path, knuth: list[Path], repeat: int, fol
         if only and name not in only:
             continue
         print(f"measuring {name} ...", file=sys.stderr)
-        command = [excover, "count", *arguments, "--jobs", "1", "--stats"]
+        command = [excover, "count", *arguments, "--jobs", "1", "--method", "search", "--stats"]
         row = {"excover": process_time([(command, None)], repeat, env=evaluated)}
         output = timed(command, env=evaluated)[2]
         row["count"] = int(output.split()[0])
@@ -217,8 +217,8 @@ def main() -> None:
             row = {"expected": sum(i.expected for i in instances)}
             row["excover"] = worker(Path(sys.executable), "excover", name, args.repeat, args.data, args.words)
             paths = write_dlx(instances, Path(folder), name)
-            row["excover"]["process"] = process_time([([excover_cli, "count", str(p), "--jobs", "1", "--stats"], None)
-                                                      for p in paths], args.repeat)
+            counting = [excover_cli, "count", "--jobs", "1", "--method", "search", "--stats"]
+            row["excover"]["process"] = process_time([([*counting, str(p)], None) for p in paths], args.repeat)
             for peer in PEERS:
                 row[peer] = worker(python, peer, name, args.repeat, args.data, args.words)
                 if "error" not in row[peer]:

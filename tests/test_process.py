@@ -26,7 +26,8 @@ def dominoes(height, width):
 def test_ctrl_c_stops_a_long_count_quickly_with_a_clean_message(tmp_path, engine):
     path = tmp_path / "dominoes.dlx"
     path.write_text(write(dominoes(12, 12)))  # 53 trillion tilings: never finishes
-    process = subprocess.Popen([sys.executable, "-m", "excover", "count", str(path), "--progress", "--jobs", "1"],
+    process = subprocess.Popen([sys.executable, "-m", "excover", "count", str(path), "--progress", "--jobs", "1",
+                                "--method", "search"],  # the memo would count these in no time
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                                env={**os.environ, "EXCOVER_ENGINE": engine})
     first = process.stderr.readline()  # the search has started: its first progress line
@@ -75,7 +76,7 @@ def test_counting_millions_of_solutions_takes_constant_memory(tmp_path):
     path = tmp_path / "dominoes.dlx"
     path.write_text(write(dominoes(7, 8)))
     # The peak resident set of the process after exec (VmHWM), as the child itself sees it.
-    script = ("import sys; from excover.cli import main; main(['count', sys.argv[1]]); "
+    script = ("import sys; from excover.cli import main; main(['count', sys.argv[1], '--method', 'search']); "
               "print(next(l.strip() for l in open('/proc/self/status') if l.startswith('VmHWM')))")
     result = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True)
     count, peak = result.stdout.splitlines()

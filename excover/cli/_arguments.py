@@ -54,10 +54,11 @@ def _parser() -> argparse.ArgumentParser:
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
-    count.add_argument("--method", choices=["search", "memo"], default="search",
-                       help="search (visit every solution; default) or memo (remember how many ways complete "
+    count.add_argument("--method", choices=["search", "memo", "auto"], default="auto",
+                       help="search (visit every solution; default), memo (remember how many ways complete "
                             "each state met: tilings of narrow boards and matchings of grids in milliseconds; "
-                            "one process, for problems whose primary items are each covered exactly once)")
+                            "one process, for problems whose primary items are each covered exactly once) or "
+                            "auto (the memo while it pays, else the search)")
     sample = add_command("sample", "Print solutions drawn uniformly at random (each as likely as any "
                                    "other), counted with a memo (see count --method memo).", searches=False)
     sample.add_argument("-k", type=_at_least(1), default=1, metavar="K", help="draw K solutions (default 1), "

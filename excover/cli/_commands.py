@@ -360,8 +360,10 @@ def _count(args) -> int:
 
 def _count_case(model, args) -> int:
     started = time.perf_counter()
-    if args.method == "memo":
-        return _count_by_memo(model, args, started)
+    if args.method == "memo" or (args.method == "auto" and not _one_search_asked(args)):
+        counted = _count_by_memo(model, args, started, auto=args.method == "auto")
+        if counted is not None:
+            return counted
     if _parallel(args):
         return _count_in_parallel(model, args, started)
     search = _search(model, args)
@@ -376,17 +378,35 @@ def _count_case(model, args) -> int:
     return FOUND if total else NOT_FOUND
 
 
-def _count_by_memo(model, args, started: float) -> int:
-    from excover.engine.interface import MemoUnavailable
+def _one_search_asked(args) -> bool:
+    """Whether the options ask for a search of their own: split (--jobs N, --cluster,
+    --checkpoint), seeded or bounded."""
+    return (args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None or args.seed is not None
+            or args.time_limit is not None or args.node_limit is not None)
 
-    if args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None or args.seed is not None:
+
+def _count_by_memo(model, args, started: float, auto: bool = False) -> int | None:
+    """Count with the memo; with `auto`, None (count by search) when the memo does not apply
+    or has not paid after its probe."""
+    from excover.engine.interface import MEMO_PROBE, MemoUnavailable
+
+    if not auto and (args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None
+                     or args.seed is not None):
         raise ExcoverError("--method memo counts in one process: it does not go with --jobs, --cluster, "
                            "--checkpoint or --seed")
     search = _search(model, args)
     try:
-        total = search.memo_count(args.memo_mb << 20, report=_memo_progress_line if args.progress else None)
+        total = search.memo_count(args.memo_mb << 20, report=_memo_progress_line if args.progress else None,
+                                  probe=MEMO_PROBE if auto else None)
     except MemoUnavailable as error:
+        if auto:
+            return None
         raise ExcoverError(f"--method memo: {error}; count with --method search") from None
+    if total is None:
+        if args.stats:
+            print(f"memo: {search.memo['counted']:,} solutions counted in {search.nodes:,} nodes, too few to pay; "
+                  "counting by search", file=sys.stderr)
+        return None
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args, solutions=total)
     if args.stats:

@@ -1637,8 +1637,14 @@ static PyObject *Search_branches(SearchObject *self, PyObject *unused) {
 static PyObject *Search_memo_stats(SearchObject *self, PyObject *unused) {
     Memo *memo = self->memo;
     if (!memo) Py_RETURN_NONE;
-    return Py_BuildValue("{sKsnsnsO}", "hits", memo->hits, "states", (Py_ssize_t)memo->used, "bytes",
-                         (Py_ssize_t)(memo->capacity * memo_entry_bytes(memo)), "full", memo->full ? Py_True : Py_False);
+    Count counted = memo->total; /* so far: the branches done, on the levels open too */
+    for (int level = 0; level < self->depth; level++)
+        if (__builtin_add_overflow(counted, memo->level_totals[level], &counted)) counted = ~(Count)0;
+    PyObject *so_far = count_as_long(counted);
+    if (!so_far) return NULL;
+    return Py_BuildValue("{sKsnsnsOsN}", "hits", memo->hits, "states", (Py_ssize_t)memo->used, "bytes",
+                         (Py_ssize_t)(memo->capacity * memo_entry_bytes(memo)), "full", memo->full ? Py_True : Py_False,
+                         "counted", so_far);
 }
 
 /* restart(forced): the same search from the start with other forced options, reusing the

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import excover.engine._core as _core  # type: ignore[import-not-found]  # the C extension
 from excover._matrix import Matrix
-from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw
+from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw, memo_pays
 
 BATCH = 256  # solutions per trip from C to Python
 
@@ -95,13 +95,21 @@ class NativeSearch:
                 last = now
         return self._core.solutions_found
 
-    def memo_count(self, limit: int, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0) -> int:
+    def memo_count(self, limit: int, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0,
+                   probe: int | None = None) -> int | None:
         """The solutions, counted with a memo of the states met (at most ``limit`` bytes; past
         that, states are searched again); see run_memo in _core.c. A count past 2**128 is
-        finished by the reference engine, in Python integers."""
+        finished by the reference engine, in Python integers. With ``probe``, None when after
+        about that many nodes the memo has not paid (see :func:`memo_pays`): count by search."""
         if self._core.method != "bitsets":
             raise MemoUnavailable(MEMO_NEEDS)
         try:
+            if probe is not None:
+                total = self._core.memo_count(limit, probe)
+                if total is not None:
+                    return total
+                if not memo_pays(self._core.memo_stats()["counted"], self.nodes):
+                    return None
             if report is None:
                 return self._core.memo_count(limit)
             nodes, last = 1024, time.monotonic()

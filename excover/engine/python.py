@@ -556,9 +556,10 @@ class PythonSearch:
             pass
         return self.solutions_found
 
-    def memo_count(self, limit: int, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
+    def memo_count(self, limit: int, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0,
+                   probe: int | None = None) -> int | None:
         """The solutions, counted by a :class:`MemoCounter` (its table is a dict: ``limit`` is
-        not applied)."""
+        not applied; nor is ``probe``, since it cannot pause)."""
         self._memo = MemoCounter(self.matrix)
         return self._memo.count(self.forced)
 
