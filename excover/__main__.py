@@ -12,6 +12,9 @@ INTERRUPTED = 128 + 2  # as a shell reports a process ended by SIGINT
 
 def main() -> int:
     try:
+        from excover import _interrupt
+
+        _interrupt.install()
         from excover.cli import main as command_line
 
         return command_line()

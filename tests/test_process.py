@@ -154,3 +154,19 @@ def test_workers_do_not_outlive_their_parent():
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
     out, err = ended(process)
     assert out == "gone\n", err
+
+
+def test_a_ctrl_c_python_lost_still_stops_the_command(capsys):
+    """Python drops a KeyboardInterrupt raised inside a weakref callback (importlib runs
+    some as it imports); the command's handler notes the signal too, and the command stops
+    when it next looks, before its search."""
+    from excover import _interrupt
+    from excover.cli import main
+
+    with pytest.raises(KeyboardInterrupt):
+        _interrupt._on_sigint(signal.SIGINT, None)  # as when the signal comes: raised, and noted
+    try:  # and then, as if the raise had been dropped, the command goes on
+        assert main(["count", str(Path(__file__).parent.parent / "puzzles" / "queens.xc")]) == 130
+    finally:
+        _interrupt._noted = False  # (monkeypatch would put the note back at teardown)
+    assert capsys.readouterr() == ("", "excover: interrupted\n")

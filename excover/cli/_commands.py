@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from excover import _interrupt
 from excover._errors import ExcoverError
 from excover.cli._display import (
     _batch_stats,
@@ -65,6 +66,7 @@ def _budget(args):
 def _load(args):
     """The model, with the options of any --given forced too."""
     model = _read_model(args)
+    _interrupt.check()  # a Ctrl-C lost while the model was read (see excover._interrupt)
     for label in getattr(args, "given", []):
         try:
             model = model.given(label)
@@ -84,6 +86,7 @@ def _read_model(args):
 
 
 def _search(model, args, max_solutions=None, forced=None):
+    _interrupt.check()
     return model.problem.search(seed=args.seed, time_limit=args.time_limit, max_nodes=args.node_limit,
                                 max_solutions=max_solutions, forced=model.forced if forced is None else forced)
 
@@ -419,6 +422,7 @@ def _sample(args) -> int:
     from excover.render import as_json, grid_text, picture
 
     model = _one_case(_load(args), "sample")
+    _interrupt.check()
     search = model.problem.search(forced=model.forced)
     try:
         drawn = search.sample(args.k, seed=args.seed, limit=args.memo_mb << 20)
@@ -447,6 +451,7 @@ def _sample(args) -> int:
 def _count_in_parallel(model, args, started: float) -> int:
     from excover import _parallel as parallel
 
+    _interrupt.check()
     display = _SubproblemProgress(lines=args.progress)
     try:
         total, progress = parallel.count(model.problem.matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
