@@ -1128,21 +1128,32 @@ static int run_links(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     return 0;
 }
 
+/* A node of the option-set search entered (node_entered), and in a sanitizer build its
+ * invariants checked: its state; or NULL when the run stops here, with *stop 1 (paused, or a
+ * limit: the phase says which) or -1 (an error). */
+static inline uint64_t *bitset_node(SearchObject *s, int *stop) {
+    *stop = node_entered(s);
+    if (*stop) return NULL;
+    uint64_t *state = slot_at(s, current_state(s));
+#ifdef EXCOVER_SANITY
+    if (SANITY_DUE(s) && bitset_sanity(s, state) < 0) {
+        s->phase = PHASE_DONE;
+        *stop = -1;
+        return NULL;
+    }
+#endif
+    return state;
+}
+
 /* The same search on the option sets: the same nodes, in the same order. */
 static int run_bitsets(SearchObject *s, PyObject *out, Py_ssize_t batch) {
     Py_ssize_t added = 0;
     if (s->phase == PHASE_START) bitset_start(s);
     while (s->phase != PHASE_DONE) {
         if (s->phase == PHASE_ENTER) {
-            int stop = node_entered(s);
-            if (stop) return stop < 0 ? -1 : 0;
-            uint64_t *state = slot_at(s, current_state(s));
-#ifdef EXCOVER_SANITY
-            if (SANITY_DUE(s) && bitset_sanity(s, state) < 0) {
-                s->phase = PHASE_DONE;
-                return -1;
-            }
-#endif
+            int stop;
+            uint64_t *state = bitset_node(s, &stop);
+            if (!state) return stop < 0 ? -1 : 0;
             if (bitset_all_covered(s, state)) {
                 stop = solution_found(s, out, batch, &added);
                 if (stop) return stop < 0 ? -1 : 0;
@@ -1319,15 +1330,9 @@ static int run_memo(SearchObject *s) {
     if (s->phase == PHASE_START) bitset_start(s);
     while (s->phase != PHASE_DONE) {
         if (s->phase == PHASE_ENTER) {
-            int stop = node_entered(s);
-            if (stop) return stop < 0 ? -1 : 0;
-            uint64_t *state = slot_at(s, current_state(s));
-#ifdef EXCOVER_SANITY
-            if (SANITY_DUE(s) && bitset_sanity(s, state) < 0) {
-                s->phase = PHASE_DONE;
-                return -1;
-            }
-#endif
+            int stop;
+            uint64_t *state = bitset_node(s, &stop);
+            if (!state) return stop < 0 ? -1 : 0;
             Count known = 0;
             if (bitset_all_covered(s, state)) {
                 known = 1;
