@@ -151,3 +151,51 @@ def test_the_command_samples_reproducibly(capsys):
     assert "exactly once" in capsys.readouterr().err
     assert main(["sample", str(PUZZLES / "queens.xc"), "-p", "n=3"]) == 1
     assert capsys.readouterr().err == "no solution\n"
+
+
+@examples(100)
+@given(problem=problems(), forced=st.lists(st.integers(0, 8), max_size=2))
+def test_the_zdd_holds_every_solution_once_on_both_engines(problem, forced):
+    from excover.engine import PythonSearch
+    from excover.engine.zdd import Zdd
+
+    forced = [x for x in forced if x < len(problem.options)]
+    expected = {solution for solution in all_solutions(problem) if set(forced) <= solution}
+    native = NativeSearch(problem.matrix, forced=forced)
+    if native.method != "bitsets":
+        return
+    for diagram in (native.zdd(1 << 20), PythonSearch(problem.matrix, forced=forced).zdd(0)):
+        listed = [frozenset(solution) for solution in diagram.solutions()]
+        assert diagram.count() == len(listed) == len(set(listed)) and set(listed) == expected
+        again = Zdd.read(diagram.text())
+        assert again.count() == diagram.count() and {frozenset(s) for s in again.solutions()} == expected
+        assert all(frozenset(solution) in expected for solution in diagram.sample(3, seed=1))
+
+
+def test_a_zdd_in_knuths_text_reads_back():
+    """DLX6's output for Knuth's toy problem (options numbered from 1; the dummy root last)."""
+    from excover.engine.zdd import Zdd
+
+    diagram = Zdd.read("2: (~1?0:1)\n3: (~5?0:2)\n4: (~4?0:3)\n5: (~0?0:4)\n")
+    assert list(diagram.solutions()) == [(3, 4, 0)] and diagram.count() == 1
+    for text, line in [("2: (~1?0:1)\nnonsense\n", "line 2"), ("2: (~1?0:3)\n3: (~0?0:2)\n", "line 1")]:
+        with pytest.raises(ValueError, match=line):
+            Zdd.read(text)
+    with pytest.raises(ValueError, match="no root"):
+        Zdd.read("2: (~1?0:1)\n")
+
+
+def test_the_command_writes_the_zdd(tmp_path, capsys):
+    from excover.engine.zdd import Zdd
+
+    path = tmp_path / "tilings.zdd"
+    argv = ["count", str(PUZZLES / "matching.xc"), "-p", "graph=grid", "-p", "width=12", "-p", "height=12"]
+    assert main([*argv, "--zdd", str(path)]) == 0
+    assert capsys.readouterr().out == "53060477521960000\n"
+    diagram = Zdd.read(path.read_text())
+    assert diagram.count() == 53060477521960000
+    model = load(PUZZLES / "matching.xc", {"graph": "grid", "width": "12", "height": "12"})
+    assert all(not model.problem.verify(solution) for solution in diagram.sample(20, seed=3))
+    assert main(["count", str(PUZZLES / "bounds.dlx"), "--zdd", str(path)]) == 2
+    assert main([*argv, "--zdd", str(path), "--jobs", "2"]) == 2
+    assert "--zdd counts with the memo" in capsys.readouterr().err

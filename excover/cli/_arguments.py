@@ -59,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
                             "each state met: tilings of narrow boards and matchings of grids in milliseconds; "
                             "one process, for problems whose primary items are each covered exactly once) or "
                             "auto (the memo while it pays, else the search)")
+    count.add_argument("--zdd", metavar="FILE",
+                       help="also write the ZDD of all the solutions to FILE, in Knuth's text form (as his DLX6 "
+                            "writes it); counts with the memo")
     sample = add_command("sample", "Print solutions drawn uniformly at random (each as likely as any "
                                    "other), counted with a memo (see count --method memo).", searches=False)
     sample.add_argument("-k", type=_at_least(1), default=1, metavar="K", help="draw K solutions (default 1), "

@@ -363,6 +363,8 @@ def _count(args) -> int:
 
 def _count_case(model, args) -> int:
     started = time.perf_counter()
+    if args.zdd is not None:
+        return _count_to_zdd(model, args, started)
     if args.method == "memo" or (args.method == "auto" and not _one_search_asked(args)):
         counted = _count_by_memo(model, args, started, auto=args.method == "auto")
         if counted is not None:
@@ -378,6 +380,28 @@ def _count_case(model, args) -> int:
             live.close()
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
+    return FOUND if total else NOT_FOUND
+
+
+def _count_to_zdd(model, args, started: float) -> int:
+    """count --zdd FILE: the memo builds the diagram as it counts; the file gets its text."""
+    from excover.engine.interface import MemoUnavailable
+
+    if _one_search_asked(args) or args.method == "search":
+        raise ExcoverError("--zdd counts with the memo, in one process: it does not go with --method search, "
+                           "--jobs, --cluster, --checkpoint, --seed or the limits")
+    search = _search(model, args)
+    try:
+        diagram = search.zdd(args.memo_mb << 20)
+    except MemoUnavailable as error:
+        raise ExcoverError(f"--zdd: {error}") from None
+    _write(args.zdd, diagram.text())
+    total = diagram.count()
+    print(total)
+    _report(search, started, args, solutions=total)
+    if args.stats:
+        _memo_stats(search.memo)
+        print(f"zdd: {len(diagram):,} nodes written to {args.zdd}", file=sys.stderr)
     return FOUND if total else NOT_FOUND
 
 

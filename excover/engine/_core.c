@@ -1199,7 +1199,12 @@ static int run_bitsets(SearchObject *s, PyObject *out, Py_ssize_t batch) {
  * The table grows (doubling, rehashed from the kept hashes) up to `limit` bytes; when it
  * can grow no more it stops taking states, and the states it lacks are searched again:
  * slower, never wrong. Each level keeps the key of its node and the total of its branches;
- * when its last branch is done the total is kept in the table and added to the level above. */
+ * when its last branch is done the total is kept in the table and added to the level above.
+ *
+ * Asked to, it also builds the ZDD of the solutions on the way, as Knuth's DLX6 does: a
+ * node's diagram is a chain over the branches that have solutions, (~x ? rest : below) for
+ * branch option x, ending in 0 (no solution); a covered state is 1, a state met again
+ * reuses its diagram. Node numbers start at 2; a node's branches are made before it. */
 
 typedef unsigned __int128 Count;
 
@@ -1216,12 +1221,19 @@ typedef struct Memo {
     uint64_t *level_hashes;
     Count *level_totals;  /* per level: the solutions of its branches done so far */
     Count total;          /* the root's */
+    int zdd;              /* whether the ZDD is built: */
+    uint32_t *zdd_nodes;  /* per node: option, lo, hi */
+    size_t zdd_used, zdd_capacity;
+    uint32_t *diagrams;   /* per kept state: its diagram */
+    uint32_t *level_diagrams; /* per level: the chain of its branches done so far */
+    uint32_t root;        /* the root's diagram */
 } Memo;
 
 static void memo_free(Memo *memo) {
     if (!memo) return;
     PyMem_Free(memo->keys), PyMem_Free(memo->hashes), PyMem_Free(memo->counts), PyMem_Free(memo->buckets);
     PyMem_Free(memo->level_keys), PyMem_Free(memo->level_hashes), PyMem_Free(memo->level_totals);
+    PyMem_Free(memo->zdd_nodes), PyMem_Free(memo->diagrams), PyMem_Free(memo->level_diagrams);
     PyMem_Free(memo);
 }
 
@@ -1242,6 +1254,11 @@ static int memo_grow(Memo *memo, size_t capacity) {
     Count *counts = PyMem_Realloc(memo->counts, sizeof(Count) * capacity);
     if (!counts) return 0;
     memo->counts = counts;
+    if (memo->zdd) {
+        uint32_t *diagrams = PyMem_Realloc(memo->diagrams, sizeof(uint32_t) * capacity);
+        if (!diagrams) return 0;
+        memo->diagrams = diagrams;
+    }
     uint32_t *buckets = PyMem_Calloc(2 * capacity, sizeof(uint32_t));
     if (!buckets) return 0;
     PyMem_Free(memo->buckets);
@@ -1265,21 +1282,22 @@ static uint64_t memo_hash(const uint64_t *key, int words) {
     return h ^ (h >> 29);
 }
 
-/* The kept count of a state, if it is kept. */
-static int memo_find(Memo *memo, const uint64_t *key, uint64_t hash, Count *count) {
+/* The kept count (and diagram) of a state, if it is kept. */
+static int memo_find(Memo *memo, const uint64_t *key, uint64_t hash, Count *count, uint32_t *diagram) {
     if (!memo->capacity) return 0; /* a limit too small for any table */
     const size_t mask = 2 * memo->capacity - 1;
     for (size_t b = hash & mask; memo->buckets[b]; b = (b + 1) & mask) {
         size_t e = memo->buckets[b] - 1;
         if (memo->hashes[e] == hash && memcmp(memo->keys + e * memo->key_words, key, sizeof(uint64_t) * memo->key_words) == 0) {
             *count = memo->counts[e];
+            if (memo->zdd) *diagram = memo->diagrams[e];
             return 1;
         }
     }
     return 0;
 }
 
-static void memo_keep(Memo *memo, const uint64_t *key, uint64_t hash, Count count) {
+static void memo_keep(Memo *memo, const uint64_t *key, uint64_t hash, Count count, uint32_t diagram) {
     if (memo->used == memo->capacity && (memo->full || !memo_grow(memo, 2 * memo->capacity))) {
         memo->full = 1;
         return;
@@ -1290,19 +1308,25 @@ static void memo_keep(Memo *memo, const uint64_t *key, uint64_t hash, Count coun
     memo->buckets[b] = (uint32_t)(e + 1);
     memo->hashes[e] = hash;
     memo->counts[e] = count;
+    if (memo->zdd) memo->diagrams[e] = diagram;
     memcpy(memo->keys + e * memo->key_words, key, sizeof(uint64_t) * memo->key_words);
 }
 
-static Memo *memo_new(SearchObject *s, size_t limit) {
+static Memo *memo_new(SearchObject *s, size_t limit, int zdd) {
     MatrixObject *m = s->matrix;
     Memo *memo = PyMem_Calloc(1, sizeof(Memo));
     if (!memo) return NULL;
     memo->key_words = m->items > m->primary ? m->words : m->item_words;
     memo->limit = limit;
+    memo->zdd = zdd;
     memo->level_keys = PyMem_Malloc(sizeof(uint64_t) * memo->key_words * (size_t)(s->max_depth + 1));
     memo->level_hashes = PyMem_Malloc(sizeof(uint64_t) * (size_t)(s->max_depth + 1));
     memo->level_totals = PyMem_Malloc(sizeof(Count) * (size_t)(s->max_depth + 1));
-    if (!memo->level_keys || !memo->level_hashes || !memo->level_totals) { memo_free(memo); return NULL; }
+    memo->level_diagrams = PyMem_Malloc(sizeof(uint32_t) * (size_t)(s->max_depth + 1));
+    if (!memo->level_keys || !memo->level_hashes || !memo->level_totals || !memo->level_diagrams) {
+        memo_free(memo);
+        return NULL;
+    }
     if (!memo_grow(memo, 1024)) memo->full = 1; /* a tiny limit: a plain search, in effect */
     return memo;
 }
@@ -1312,14 +1336,41 @@ static inline const uint64_t *memo_key(SearchObject *s, uint64_t *state) {
     return s->matrix->items > s->matrix->primary ? state : open_items(s, state);
 }
 
-/* Add a count to the level above the current depth (the root's total at depth 0). */
-static inline int memo_add(SearchObject *s, Count count) {
+/* A new ZDD node; 0 when out of memory (with MemoryError set). */
+static uint32_t zdd_node(Memo *memo, int option, uint32_t lo, uint32_t hi) {
+    if (memo->zdd_used == memo->zdd_capacity) {
+        size_t capacity = memo->zdd_capacity ? 2 * memo->zdd_capacity : 4096;
+        uint32_t *grown = capacity < UINT32_MAX - 2 ? PyMem_Realloc(memo->zdd_nodes, 3 * sizeof(uint32_t) * capacity)
+                                                    : NULL;
+        if (!grown) {
+            PyErr_SetString(PyExc_MemoryError, "no memory left for the ZDD of the solutions");
+            return 0;
+        }
+        memo->zdd_nodes = grown, memo->zdd_capacity = capacity;
+    }
+    uint32_t *node = memo->zdd_nodes + 3 * memo->zdd_used;
+    node[0] = (uint32_t)option, node[1] = lo, node[2] = hi;
+    return (uint32_t)(2 + memo->zdd_used++);
+}
+
+/* Add a node's count (and diagram) to the level above the current depth, whose branch led
+ * to it (the root's at depth 0). */
+static inline int memo_add(SearchObject *s, Count count, uint32_t diagram) {
     Memo *memo = s->memo;
     Count *total = s->depth ? &memo->level_totals[s->depth - 1] : &memo->total;
     if (__builtin_add_overflow(*total, count, total)) {
         PyErr_SetString(PyExc_OverflowError, "the count passed 2**128, the most the memo counts");
         s->phase = PHASE_DONE;
         return -1;
+    }
+    if (memo->zdd && !s->depth) memo->root = diagram;
+    if (memo->zdd && s->depth && diagram) {
+        uint32_t *chain = &memo->level_diagrams[s->depth - 1];
+        *chain = zdd_node(memo, option_at(s, s->depth - 1), *chain, diagram);
+        if (!*chain) {
+            s->phase = PHASE_DONE;
+            return -1;
+        }
     }
     return 0;
 }
@@ -1334,12 +1385,13 @@ static int run_memo(SearchObject *s) {
             uint64_t *state = bitset_node(s, &stop);
             if (!state) return stop < 0 ? -1 : 0;
             Count known = 0;
+            uint32_t diagram = 0;
             if (bitset_all_covered(s, state)) {
-                known = 1;
+                known = 1, diagram = 1;
             } else {
                 const uint64_t *key = memo_key(s, state);
                 uint64_t hash = memo_hash(key, key_words);
-                if (memo_find(memo, key, hash, &known)) {
+                if (memo_find(memo, key, hash, &known, &diagram)) {
                     memo->hits++;
                 } else {
                     int i = bitset_choose(s, state);
@@ -1348,6 +1400,7 @@ static int run_memo(SearchObject *s) {
                         memcpy(memo->level_keys + (size_t)level * key_words, key, sizeof(uint64_t) * key_words);
                         memo->level_hashes[level] = hash;
                         memo->level_totals[level] = 0;
+                        memo->level_diagrams[level] = 0;
                         if (bitset_enter(s, i) < 0) {
                             s->phase = PHASE_DONE;
                             return -1;
@@ -1357,7 +1410,7 @@ static int run_memo(SearchObject *s) {
                     }
                 }
             }
-            if (s->phase == PHASE_ENTER && memo_add(s, known) < 0) return -1;
+            if (s->phase == PHASE_ENTER && memo_add(s, known, diagram) < 0) return -1;
             s->phase = PHASE_BACKTRACK;
         }
         /* Back to the deepest level with a branch left; each level done is kept and summed up. */
@@ -1366,8 +1419,8 @@ static int run_memo(SearchObject *s) {
             const int level = --s->depth;
             s->candidate_count = s->levels[level].first_candidate;
             memo_keep(memo, memo->level_keys + (size_t)level * key_words, memo->level_hashes[level],
-                      memo->level_totals[level]);
-            if (memo_add(s, memo->level_totals[level]) < 0) return -1;
+                      memo->level_totals[level], memo->level_diagrams[level]);
+            if (memo_add(s, memo->level_totals[level], memo->level_diagrams[level]) < 0) return -1;
         }
         s->phase = s->depth > 0 ? PHASE_ENTER : PHASE_DONE;
     }
@@ -1583,7 +1636,8 @@ static PyObject *Search_count(SearchObject *self, PyObject *args) {
  * run: a search that has started otherwise cannot switch. */
 static PyObject *Search_memo_count(SearchObject *self, PyObject *args) {
     unsigned long long limit, nodes = 0;
-    if (!PyArg_ParseTuple(args, "K|K", &limit, &nodes)) return NULL;
+    int zdd = 0;
+    if (!PyArg_ParseTuple(args, "K|Kp", &limit, &nodes, &zdd)) return NULL;
     if (self->method != METHOD_BITSETS) {
         PyErr_SetString(PyExc_ValueError, "the memo counts on the option sets only");
         return NULL;
@@ -1593,7 +1647,7 @@ static PyObject *Search_memo_count(SearchObject *self, PyObject *args) {
             PyErr_SetString(PyExc_RuntimeError, "memo_count() needs a search that has not started, with no path");
             return NULL;
         }
-        self->memo = memo_new(self, (size_t)limit);
+        self->memo = memo_new(self, (size_t)limit, zdd);
         if (!self->memo) return PyErr_NoMemory();
     }
     self->pause_at = nodes ? self->nodes + nodes : 0;
@@ -1637,6 +1691,15 @@ static PyObject *Search_branches(SearchObject *self, PyObject *unused) {
             Py_DECREF(option);
         }
     return Py_BuildValue("(iN)", item, options);
+}
+
+/* memo_zdd(): (root, nodes) of the ZDD a finished memo_count(..., zdd=True) built: nodes is
+ * bytes, three native 32-bit numbers a node (option, lo, hi), node k + 2 at k; None if none. */
+static PyObject *Search_memo_zdd(SearchObject *self, PyObject *unused) {
+    Memo *memo = self->memo;
+    if (!memo || !memo->zdd || self->phase != PHASE_DONE || self->stopped_by != STOP_NONE) Py_RETURN_NONE;
+    return Py_BuildValue("(Iy#)", memo->root, (const char *)memo->zdd_nodes,
+                         (Py_ssize_t)(3 * sizeof(uint32_t) * memo->zdd_used));
 }
 
 static PyObject *Search_memo_stats(SearchObject *self, PyObject *unused) {
@@ -1776,6 +1839,9 @@ static PyMethodDef Search_methods[] = {
     {"branches", (PyCFunction)Search_branches, METH_NOARGS,
      "branches(): (item, its live options) where the search would branch first; () when all is covered, None "
      "at a dead end."},
+    {"memo_zdd", (PyCFunction)Search_memo_zdd, METH_NOARGS,
+     "memo_zdd(): (root, nodes as bytes: option, lo, hi as native uint32 a node, from node 2) of the ZDD a "
+     "memo_count(limit, 0, True) built; None if none."},
     {"memo_stats", (PyCFunction)Search_memo_stats, METH_NOARGS,
      "The memo's hits, states kept, bytes and whether it filled; None before memo_count()."},
     {"restart", (PyCFunction)Search_restart, METH_VARARGS,

@@ -131,6 +131,11 @@ class Search(Protocol):
         counted with a memo of at most ``limit`` bytes; :class:`MemoUnavailable` as for memo_count."""
         ...
 
+    def zdd(self, limit: int) -> Any:
+        """The :class:`~excover.engine.zdd.Zdd` of all the solutions, built with a memo of at
+        most ``limit`` bytes; :class:`MemoUnavailable` as for memo_count."""
+        ...
+
     @property
     def memo(self) -> dict | None:
         """After memo_count: its ``hits``, ``states`` kept, ``bytes`` and whether it was ``full``."""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 import excover.engine._core as _core  # type: ignore[import-not-found]  # the C extension
 from excover._matrix import Matrix
 from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw, memo_pays
+from excover.engine.zdd import Zdd
 
 BATCH = 256  # solutions per trip from C to Python
 
@@ -152,6 +153,16 @@ class NativeSearch:
             return draw(branches, count, self.forced or (), k, seed)
         finally:
             self._core.restart(self.forced, self.path)
+
+    def zdd(self, limit: int) -> Zdd:
+        """The ZDD of all the solutions, built by a memo count of its own (see run_memo and
+        :mod:`excover.engine.zdd`); OverflowError past 2**128 solutions."""
+        if self._core.method != "bitsets":
+            raise MemoUnavailable(MEMO_NEEDS)
+        self._core = _core.Search(core_matrix(self.matrix), self.forced)  # a memo that builds it
+        self._core.memo_count(limit, 0, True)
+        root, raw = self._core.memo_zdd()
+        return Zdd.from_core(root, raw, self.forced or ())
 
     @property
     def memo(self) -> dict | None:

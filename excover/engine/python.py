@@ -77,6 +77,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from excover._matrix import Matrix
 from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw
+from excover.engine.zdd import Zdd
 
 ROOT = 0
 PURIFIED = -1
@@ -567,6 +568,13 @@ class PythonSearch:
         """``k`` solutions drawn uniformly at random (see :func:`~excover.engine.interface.draw`)."""
         counter = self._memo = MemoCounter(self.matrix)
         return draw(counter.branches, counter.count, self.forced, k, seed)
+
+    def zdd(self, limit: int) -> Zdd:
+        """The ZDD of all the solutions: here, the trie of the solutions found by a search (as
+        a reference, not reduced; ``limit`` is not applied)."""
+        MemoCounter(self.matrix)  # the same problems as the native core's, or MemoUnavailable
+        self._start(self.forced, self.path)
+        return Zdd.of_solutions(list(self.solutions()))
 
     @property
     def memo(self) -> dict | None:
