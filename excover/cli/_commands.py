@@ -427,6 +427,8 @@ def _count_by_memo(model, args, started: float, auto: bool = False) -> int | Non
                                   probe=MEMO_PROBE if auto else None)
     except MemoUnavailable as error:
         if auto:
+            if args.stats:
+                print(f"memo: does not apply ({error}); counting by search", file=sys.stderr)
             return None
         raise ExcoverError(f"--method memo: {error}; count with --method search") from None
     if total is None:
