@@ -215,3 +215,14 @@ def test_the_command_writes_the_zdd(tmp_path, capsys):
     assert main(["count", str(PUZZLES / "bounds.dlx"), "--zdd", str(path)]) == 2
     assert main([*argv, "--zdd", str(path), "--jobs", "2"]) == 2
     assert "--zdd counts with the memo" in capsys.readouterr().err
+
+
+def test_counts_past_2_to_the_128_are_exact():
+    """130 items, each taken by one of two options: 2**130 solutions. The core's 128-bit
+    count overflows; the reference finishes in Python integers, and the diagram counts them."""
+    problem = Problem(primary=[f"i{k}" for k in range(130)], options=[[f"i{k}"] for k in range(130) for _ in "ab"])
+    assert NativeSearch(problem.matrix).memo_count(1 << 24) == 2**130
+    diagram = NativeSearch(problem.matrix).zdd(1 << 24)
+    assert diagram.count() == 2**130 and len(diagram) == 260
+    (drawn,) = NativeSearch(problem.matrix).sample(1, seed=1)
+    assert not problem.verify(drawn)

@@ -1359,9 +1359,13 @@ static inline int memo_add(SearchObject *s, Count count, uint32_t diagram) {
     Memo *memo = s->memo;
     Count *total = s->depth ? &memo->level_totals[s->depth - 1] : &memo->total;
     if (__builtin_add_overflow(*total, count, total)) {
-        PyErr_SetString(PyExc_OverflowError, "the count passed 2**128, the most the memo counts");
-        s->phase = PHASE_DONE;
-        return -1;
+        if (memo->zdd) {
+            *total = ~(Count)0; /* the diagram's count is Python's to make, in integers of any size */
+        } else {
+            PyErr_SetString(PyExc_OverflowError, "the count passed 2**128, the most the memo counts");
+            s->phase = PHASE_DONE;
+            return -1;
+        }
     }
     if (memo->zdd && !s->depth) memo->root = diagram;
     if (memo->zdd && s->depth && diagram) {
