@@ -343,6 +343,13 @@ class Problem:
         """True when exactly one solution exists; the search stops at the second."""
         return self.search(max_solutions=2, **settings).count() == 1
 
+    def sample(self, k: int = 1, seed: int | None = None, forced: Sequence[int] = (),
+               memo_bytes: int = 1 << 30) -> list[Solution]:
+        """``k`` solutions drawn uniformly at random (each as likely as any other; the same one
+        may come twice), reproducibly for a seed, counted with a memo of at most
+        ``memo_bytes`` (:meth:`excover.engine.interface.Search.sample`)."""
+        return [self.solution(indices) for indices in self.search(forced=forced).sample(k, seed, memo_bytes)]
+
 
 class Fault(enum.Enum):
     """What can be wrong with an option, whoever wrote it (a model, a Knuth file, Python)."""

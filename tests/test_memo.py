@@ -226,3 +226,12 @@ def test_counts_past_2_to_the_128_are_exact():
     assert diagram.count() == 2**130 and len(diagram) == 260
     (drawn,) = NativeSearch(problem.matrix).sample(1, seed=1)
     assert not problem.verify(drawn)
+
+
+def test_a_models_samples_keep_its_clues_and_are_drawn_as_it_draws():
+    model = load(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"})
+    drawn = model.sample(5, seed=2)
+    assert len(drawn) == 5 and drawn == model.sample(5, seed=2)
+    for solution in drawn:
+        assert set(model.forced) <= set(solution.indices) and not model.problem.verify(solution.indices)
+        assert solution.drawing == model.drawing

@@ -179,3 +179,10 @@ class LoadedModel:
 
     def is_unique(self, **settings: Any) -> bool:
         return self.problem.is_unique(**self._with_clues(settings))
+
+    def sample(self, k: int = 1, seed: int | None = None) -> list[Solution]:
+        """``k`` solutions drawn uniformly at random, the clues forced; each knows how the
+        model draws it."""
+        drawing = self.drawing
+        return [attrs.evolve(solution, drawing=drawing)
+                for solution in self.problem.sample(k, seed, forced=self.forced)]
