@@ -170,3 +170,37 @@ def test_a_ctrl_c_python_lost_still_stops_the_command(capsys):
     finally:
         _interrupt._noted = False  # (monkeypatch would put the note back at teardown)
     assert capsys.readouterr() == ("", "excover: interrupted\n")
+
+
+DROPPED_IN_A_CALLBACK = """
+import weakref
+from excover import _interrupt
+
+_interrupt.install()
+
+class Thing:
+    pass
+
+def interrupted(ref):
+    _interrupt._on_sigint(2, None)  # Ctrl-C handled inside a weakref callback: Python drops it
+
+def failing(ref):
+    raise ValueError("a real fault")
+
+first, second = Thing(), Thing()
+kept = [weakref.ref(first, interrupted), weakref.ref(second, failing)]
+del first, second
+try:
+    _interrupt.check()
+except KeyboardInterrupt:
+    print("stopped")
+"""
+
+
+def test_a_dropped_ctrl_c_is_answered_without_a_traceback():
+    """The drop is not reported (the command answers it with its one line); any other
+    exception Python drops is, as ever."""
+    result = subprocess.run([sys.executable, "-c", DROPPED_IN_A_CALLBACK], capture_output=True, text=True,
+                            timeout=60)
+    assert result.stdout == "stopped\n"
+    assert "KeyboardInterrupt" not in result.stderr and "ValueError: a real fault" in result.stderr
