@@ -54,11 +54,11 @@ def _parser() -> argparse.ArgumentParser:
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
-    count.add_argument("--method", choices=["search", "memo", "auto"], default="auto",
-                       help="search (visit every solution; default), memo (remember how many ways complete "
-                            "each state met: tilings of narrow boards and matchings of grids in milliseconds; "
-                            "one process, for problems whose primary items are each covered exactly once) or "
-                            "auto (the memo while it pays, else the search)")
+    count.add_argument("--method", choices=["auto", "memo", "search"], default="auto",
+                       help="auto (default: the memo while it pays, else the search), memo (remember how many "
+                            "ways complete each state met: tilings of narrow boards and matchings of grids in "
+                            "milliseconds; one process, for problems whose primary items are each covered "
+                            "exactly once) or search (visit every solution)")
     count.add_argument("--zdd", metavar="FILE",
                        help="also write the ZDD of all the solutions to FILE, in Knuth's text form (as his DLX6 "
                             "writes it); counts with the memo")
