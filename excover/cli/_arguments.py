@@ -113,7 +113,7 @@ EXAMPLES = {
             "excover run sudoku.xc --batch givens=puzzles.txt"],
     "count": ["excover count pentomino.xc -p width=12 -p height=5",
               "excover count queens.xc -p n=12 --jobs 2 --checkpoint queens.ckpt",
-              "excover count matching.xc -p graph=grid -p width=12 -p height=12 --method memo"],
+              "excover count matching.xc -p graph=grid -p width=12 -p height=12 --zdd tilings.zdd"],
     "sample": ["excover sample matching.xc -p graph=grid -p width=8 -p height=8 -k 3 --seed 1",
                "excover sample pentomino.xc -p width=20 -p height=3 --format json"],
     "generate": ["excover generate sudoku.xc -p givens=empty --seed 7",
