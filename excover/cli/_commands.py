@@ -405,11 +405,15 @@ def _count_to_zdd(model, args, started: float) -> int:
     return FOUND if total else NOT_FOUND
 
 
+def _split_or_seeded(args) -> bool:
+    """Whether the options ask for a split search (--jobs N, --cluster, --checkpoint) or a
+    seeded one: what one memo count cannot be."""
+    return args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None or args.seed is not None
+
+
 def _one_search_asked(args) -> bool:
-    """Whether the options ask for a search of their own: split (--jobs N, --cluster,
-    --checkpoint), seeded or bounded."""
-    return (args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None or args.seed is not None
-            or args.time_limit is not None or args.node_limit is not None)
+    """Whether the options ask for a search of their own: split, seeded or bounded."""
+    return _split_or_seeded(args) or args.time_limit is not None or args.node_limit is not None
 
 
 def _count_by_memo(model, args, started: float, auto: bool = False) -> int | None:
@@ -417,8 +421,7 @@ def _count_by_memo(model, args, started: float, auto: bool = False) -> int | Non
     or has not paid after its probe."""
     from excover.engine.interface import MEMO_PROBE, MemoUnavailable
 
-    if not auto and (args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None
-                     or args.seed is not None):
+    if not auto and _split_or_seeded(args):
         raise ExcoverError("--method memo counts in one process: it does not go with --jobs, --cluster, "
                            "--checkpoint or --seed")
     search = _search(model, args)
