@@ -156,7 +156,7 @@ class NativeSearch:
 
     def zdd(self, limit: int) -> Zdd:
         """The ZDD of all the solutions, built by a memo count of its own (see run_memo and
-        :mod:`excover.engine.zdd`); OverflowError past 2**128 solutions."""
+        :mod:`excover.engine.zdd`; the diagram counts in Python integers, past 2**128 too)."""
         if self._core.method != "bitsets":
             raise MemoUnavailable(MEMO_NEEDS)
         self._core = _core.Search(core_matrix(self.matrix), self.forced)  # a memo that builds it
