@@ -72,6 +72,7 @@ Leaving the level undoes the cover or the tweaks and restores the bound. Forced 
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
@@ -622,49 +623,82 @@ class MemoCounter:
             state = self.after(state, option) if state is not None else None
         return state
 
+    def fits(self, state: tuple, option: int) -> bool:
+        """Whether `option` can be taken in the state: its primary items open, and each of its
+        secondary items free, or given its colour already (both coloured)."""
+        open_items, given = state
+        given = dict(given)
+        for item, colour in self.matrix.options[option]:
+            if item < self.matrix.primary_count:
+                if item not in open_items:
+                    return False
+            elif item in given and (colour == 0 or given[item] != colour):
+                return False
+        return True
+
     def after(self, state: tuple, option: int) -> tuple | None:
-        """The state once `option` is taken; None if it clashes with the state."""
+        """The state once `option` is taken; None if it does not fit."""
+        if not self.fits(state, option):
+            return None
         open_items, given = state
         given = dict(given)
         primary = self.matrix.primary_count
         for item, colour in self.matrix.options[option]:
-            if item < primary:
-                if item not in open_items:
-                    return None
-            elif item in given and (colour == 0 or given[item] != colour):
-                return None
-            else:
+            if item >= primary:
                 given[item] = colour or self.USED
         taken = {item for item, _ in self.matrix.options[option] if item < primary}
         return open_items - taken, tuple(sorted(given.items()))
 
+    def fewest(self, state: tuple) -> tuple[int, list[int]]:
+        """The open item with the fewest options that fit, the first such in item order
+        (as the native core chooses), and those options."""
+        best: tuple[int, list[int]] | None = None
+        for item in sorted(state[0]):
+            fitting = [x for x in self.naming.get(item, []) if self.fits(state, x)]
+            if best is None or len(fitting) < len(best[1]):
+                best = (item, fitting)
+            if len(fitting) <= 1:
+                break
+        assert best is not None  # the state has an open item
+        return best
+
     def branches(self, forced: Sequence[int]) -> tuple | None:
-        """(item, its options that fit) for the open item with the fewest, the first such in
-        item order; () when the forced options cover every primary item; None when they
-        clash or leave an item without options."""
+        """(item, its options that fit) where the search would branch; () when the forced
+        options cover every primary item; None when they clash or leave an item without
+        options."""
         state = self.start(forced)
         if state is None:
             return None
         if not state[0]:
             return ()
-        ways = {item: [x for x in self.naming.get(item, []) if self.after(state, x) is not None]
-                for item in sorted(state[0])}
-        item = min(ways, key=lambda i: (len(ways[i]), i))
-        return (item, ways[item]) if ways[item] else None
+        if any(not any(self.fits(state, x) for x in self.naming.get(item, [])) for item in state[0]):
+            return None
+        item, options = self.fewest(state)
+        return item, options
 
     def count(self, forced: Sequence[int] = ()) -> int:
         state = self.start(forced)
-        return 0 if state is None else self._count(state)
+        if state is None:
+            return 0
+        depth = sys.getrecursionlimit()  # a level of recursion a primary item, at most
+        sys.setrecursionlimit(max(depth, 2 * self.matrix.primary_count + 100))
+        try:
+            return self._count(state)
+        finally:
+            sys.setrecursionlimit(depth)
 
     def _count(self, state: tuple) -> int:
         if not state[0]:
             return 1
         if state in self.states:
             return self.states[state]
-        ways = {item: [s for s in (self.after(state, x) for x in self.naming.get(item, [])) if s is not None]
-                for item in state[0]}
-        fewest = min(ways.values(), key=len)  # any open item would do; the fewest ways, the fewest calls
-        self.states[state] = total = sum(self._count(next_state) for next_state in fewest)
+        _, options = self.fewest(state)  # any open item would do; the fewest ways, the fewest calls
+        total = 0
+        for option in options:
+            next_state = self.after(state, option)
+            assert next_state is not None  # the option fits
+            total += self._count(next_state)
+        self.states[state] = total
         return total
 
 
