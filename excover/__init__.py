@@ -14,6 +14,7 @@ __all__ = [
     "RequirementError",  # the errors (excover._errors says which is which)
     "Item", "LoadedModel", "Option", "Param", "Problem", "Solution", "__version__", "load", "loads",
     "Puzzle", "generate",  # puzzles with unique answers
+    "Classes", "count_classes",  # counting up to symmetry
     "Reading", "read_dlx", "read_dlx_file", "write_dlx",  # Knuth's format
 ]
 
@@ -23,6 +24,7 @@ _HOMES = {  # where each public name lives (the errors all in excover._errors): 
     "LoadedModel": "excover.language.loaded", "Param": "excover.language.loaded",
     "load": "excover._loading", "loads": "excover._loading",
     "Puzzle": "excover._generate", "generate": "excover._generate",
+    "Classes": "excover._symmetry", "count_classes": "excover._symmetry",
     "Reading": "excover._dlx_format", "read_dlx": "excover._dlx_format:read",
     "read_dlx_file": "excover._dlx_format:read_file", "write_dlx": "excover._dlx_format:write",
 }
@@ -45,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from excover._generate import Puzzle, generate
     from excover._loading import load, loads
     from excover._model import Item, Option, Problem, Solution
+    from excover._symmetry import Classes, count_classes
     from excover.language.loaded import LoadedModel, Param
 
     __version__: str
