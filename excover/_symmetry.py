@@ -117,18 +117,109 @@ def fixed(problem: Problem, permutation: Permutation, forced: Sequence[int] = ()
     return smaller.count(forced=sorted(forced_cycles))
 
 
+def lattice_maps(points: Sequence[tuple[int, ...]]) -> list[dict[tuple[int, ...], tuple[int, ...]]]:
+    """The maps of the square or cubic lattice (its turns and mirrors: each axis sent to an
+    axis, perhaps reversed; 8 in the plane, 48 in space) that send these points onto
+    themselves, after a shift; each as point -> point, the identity first."""
+    from itertools import permutations, product
+
+    dimension = len(points[0])
+    kept, low = set(points), [min(point[k] for point in points) for k in range(dimension)]
+    found = []
+    for axes in permutations(range(dimension)):
+        for signs in product((1, -1), repeat=dimension):
+            moved = {point: tuple(signs[k] * point[axes[k]] for k in range(dimension)) for point in points}
+            shift = [low[k] - min(image[k] for image in moved.values()) for k in range(dimension)]
+            placed = {point: tuple(v + s for v, s in zip(image, shift)) for point, image in moved.items()}
+            if set(placed.values()) == kept:
+                found.append(placed)
+    return found
+
+
+def lattice_permutations(problem: Problem, lattice: Mapping[str, tuple[int, ...]]) -> list[Permutation]:
+    """The permutations of the options that the lattice's maps (:func:`lattice_maps` of the
+    items' points) induce, where they keep the problem: an option goes to the option on the
+    mapped points whose other items (a piece, say) are the image of its own under one
+    renaming for all options (a mirror may swap two mirror-image pieces). A map no renaming
+    makes a symmetry is left out."""
+    points = list(lattice.values())
+    if not points or len({len(point) for point in points}) != 1:
+        raise ModelError("symmetry: the items' points must all be in the plane or all in space")
+    at = {point: name for name, point in lattice.items()}
+    if len(at) != len(lattice):
+        raise ModelError("symmetry: two items are put at the same point")
+    split = [(frozenset(entry for entry in option.items if entry[0] in lattice),
+              frozenset(entry for entry in option.items if entry[0] not in lattice)) for option in problem.options]
+    by_cells: dict[frozenset, list[int]] = {}
+    for k, (cells, _) in enumerate(split):
+        by_cells.setdefault(cells, []).append(k)
+    found = []
+    for placed in lattice_maps(points):
+        moving = {name: at[placed[point]] for name, point in lattice.items()}
+        permutation = _with_renaming(split, by_cells, moving)
+        if permutation is not None:
+            found.append(permutation)
+    return found
+
+
+def _with_renaming(split, by_cells, moving) -> Permutation | None:
+    """The option permutation for a map of the lattice items, the other items renamed as
+    the options demand (one renaming for all), or None."""
+    possible: dict[frozenset, set[frozenset]] = {}
+    targets = []
+    for cells, rest in split:
+        image = frozenset((moving[name], colour) for name, colour in cells)
+        candidates = by_cells.get(image, [])
+        targets.append(candidates)
+        offered = {split[k][1] for k in candidates}
+        possible[rest] = possible[rest] & offered if rest in possible else offered
+    renaming = {}
+    for rest, offered in possible.items():
+        if rest in offered:
+            renaming[rest] = rest
+        elif len(offered) == 1:
+            renaming[rest] = next(iter(offered))
+        else:
+            return None
+    if len(set(renaming.values())) != len(renaming):
+        return None
+    taken: set[int] = set()
+    permutation = []
+    for (_, rest), candidates in zip(split, targets):
+        free = [k for k in candidates if split[k][1] == renaming[rest] and k not in taken]
+        if not free:
+            return None
+        taken.add(free[0])
+        permutation.append(free[0])
+    return tuple(permutation)
+
+
 def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], forced: Sequence[int] = ()) -> Classes:
     """The solutions up to the group the symmetries generate (item name -> item name each;
     see the module docstring). Symmetries that do not keep the forced options are refused:
     they do not act on the solutions that hold them."""
+    return classes_under(problem, [option_permutation(problem, symmetry) for symmetry in symmetries], forced)
+
+
+def count_model_classes(problem: Problem, lattice: Mapping[str, tuple[int, ...]],
+                        forced: Sequence[int] = ()) -> Classes:
+    """The solutions up to the symmetries a model's `symmetry` statements give (the maps of
+    its lattice that keep the problem and its forced options)."""
+    if not lattice:
+        raise ModelError("the model states no symmetry (a `symmetry ITEM at POINT for ...` statement)")
+    kept = set(forced)
+    permutations = [permutation for permutation in lattice_permutations(problem, lattice)
+                    if {permutation[k] for k in kept} == kept]
+    return classes_under(problem, permutations, forced)
+
+
+def classes_under(problem: Problem, generators: Sequence[Permutation], forced: Sequence[int] = ()) -> Classes:
+    """Burnside's count over the group the option permutations generate."""
     if any(item.lo != 1 or item.hi != 1 for item in problem.primary):
         raise ModelError("counting up to symmetry needs every primary item covered exactly once")
-    generators = [option_permutation(problem, symmetry) for symmetry in symmetries]
     kept = set(forced)
-    for symmetry, permutation in zip(symmetries, generators):
-        if {permutation[k] for k in kept} != kept:
-            raise ModelError("a symmetry moves the forced options (the clues) elsewhere: "
-                             f"{dict(list(symmetry.items())[:3])} ...")
+    if any({permutation[k] for k in kept} != kept for permutation in generators):
+        raise ModelError("a symmetry moves the forced options (the clues) elsewhere")
     elements = group(generators, len(problem.options))
     counts = tuple(fixed(problem, element, forced) for element in elements)
     total, remainder = divmod(sum(counts), len(elements))
@@ -136,4 +227,4 @@ def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], for
     return Classes(total, len(elements), counts)
 
 
-__all__ = ["Classes", "count_classes", "option_permutation"]
+__all__ = ["Classes", "count_classes", "count_model_classes", "lattice_maps", "option_permutation"]

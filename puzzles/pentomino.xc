@@ -22,6 +22,7 @@ def allowed(p) = f_allowed if unique and p == "F" else orientations(pentominoes[
 
 primary piece(p) for p in pentominoes
 primary cell(r, c) for (r, c) in board
+symmetry cell(r, c) at (r, c) for (r, c) in board   # count --up-to-symmetry: the board's turns and mirrors
 
 option piece(p) [cell(r, c) for (r, c) in cells]
     for p in pentominoes for cells in placements(pentominoes[p], board, orientations=allowed(p))

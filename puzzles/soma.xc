@@ -9,6 +9,7 @@ let cubes = [(r, c, z) for (r, c) in figure.cells for z in 1..int(figure[r, c])]
 
 primary piece(p) for p in soma
 primary cube(r, c, z) for (r, c, z) in cubes
+symmetry cube(r, c, z) at (r, c, z) for (r, c, z) in cubes   # its mirrors swap the pieces A and B
 
 option piece(p) [cube(r, c, z) for (r, c, z) in cells]
     for p in soma for cells in placements(soma[p], cubes, reflect=false)

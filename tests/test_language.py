@@ -30,6 +30,10 @@ def test_every_tutorial_example_runs_and_counts_what_it_says(example, tmp_path, 
     code = main(["count", str(path)])
     assert capsys.readouterr().out == "".join(f"{n}\n" for n in expected)
     assert code == (0 if all(expected) else 1)
+    classes = re.search(r"# classes: (\d+)", example)  # and up to the model's symmetries
+    if classes:
+        assert main(["count", str(path), "--up-to-symmetry"]) == 0
+        assert capsys.readouterr().out == f"{classes.group(1)}\n"
 
 
 def count(text, **params):

@@ -98,3 +98,47 @@ def test_4x4_sudoku_grids_up_to_relabelling_their_digits():
 
     found = count_classes(model.problem, [relabelling([2, 1, 3, 4]), relabelling([2, 3, 4, 1])])
     assert (found.count, found.group, found.fixed) == (12, 24, (288,) + (0,) * 23)
+
+
+def test_a_models_symmetry_statements_give_its_board_symmetries(capsys):
+    """pentomino.xc and soma.xc say where their cells are; the command finds the board's
+    symmetries (and the soma mirrors' swap of A and B) itself."""
+    from excover.cli import main
+
+    for argv, classes in [(["pentomino.xc", "-p", "width=15", "-p", "height=4"], "368"),
+                          (["pentomino.xc", "-p", "width=8", "-p", "height=8", "-p", "hole=2"], "65"),
+                          (["soma.xc"], "240")]:
+        assert main(["count", str(PUZZLES / argv[0]), *argv[1:], "--up-to-symmetry", "--stats"]) == 0
+        out, err = capsys.readouterr()
+        assert out == classes + "\n" and " symmetries; fixed by each: " in err
+    assert main(["count", str(PUZZLES / "pentomino.xc"), "--up-to-symmetry", "--jobs", "2"]) == 2
+    assert main(["count", str(PUZZLES / "sudoku.xc"), "--up-to-symmetry"]) == 2
+    assert "states no symmetry" in capsys.readouterr().err
+
+
+def test_a_symmetric_board_of_dominoes_from_a_model():
+    from excover import loads
+
+    text = """primary cell(r, c) for r in 1..2 for c in 1..4
+symmetry cell(r, c) at (r, c) for r in 1..2 for c in 1..4
+option cell(r, c) cell(r, c + 1) for r in 1..2 for c in 1..3
+option cell(1, c) cell(2, c) for c in 1..4
+"""
+    model = loads(text)
+    from excover._symmetry import count_model_classes
+
+    found = count_model_classes(model.problem, model.lattice, model.forced)
+    assert (found.count, found.group, sorted(found.fixed)) == (4, 4, [3, 3, 5, 5])
+
+
+@pytest.mark.parametrize("statement, message", [
+    ("symmetry ghost(r) at (r, 1) for r in 1..2", r"item ghost\(1\) is not declared"),
+    ("symmetry cell(r) at r for r in 1..2", "a tuple of 2 or 3 integers"),
+    ("symmetry cell(r) at (r, 1, 1, 1) for r in 1..2", "a tuple of 2 or 3 integers"),
+])
+def test_symmetry_statements_that_cannot_be_are_errors_with_their_place(statement, message):
+    from excover import ModelError, loads
+
+    with pytest.raises(ModelError, match=message) as raised:
+        loads(f"primary cell(r) for r in 1..2\noption cell(r) for r in 1..2\n{statement}\n")
+    assert raised.value.line == 3

@@ -59,6 +59,9 @@ def _parser() -> argparse.ArgumentParser:
                             "ways complete each state met: tilings of narrow boards and matchings of grids in "
                             "milliseconds; one process, for problems whose primary items are each covered "
                             "exactly once) or search (visit every solution)")
+    count.add_argument("--up-to-symmetry", action="store_true",
+                       help="count each class of solutions under the model's symmetries once (its symmetry "
+                            "statements: the turns and mirrors of its board), by Burnside's lemma")
     count.add_argument("--zdd", metavar="FILE",
                        help="also write the ZDD of all the solutions to FILE, in Knuth's text form (as his DLX6 "
                             "writes it); counts with the memo")

@@ -17,6 +17,7 @@ from excover.cli._display import (
     _json,
     _memo_progress_line,
     _memo_stats,
+    _plural,
     _progress_line,
     _report,
     _size,
@@ -363,6 +364,8 @@ def _count(args) -> int:
 
 def _count_case(model, args) -> int:
     started = time.perf_counter()
+    if args.up_to_symmetry:
+        return _count_classes(model, args, started)
     if args.zdd is not None:
         return _count_to_zdd(model, args, started)
     if args.method == "memo" or (args.method == "auto" and not _one_search_asked(args)):
@@ -381,6 +384,23 @@ def _count_case(model, args) -> int:
     print(total if search.stopped_by is None else f"at least {total}")
     _report(search, started, args)
     return FOUND if total else NOT_FOUND
+
+
+def _count_classes(model, args, started: float) -> int:
+    """count --up-to-symmetry: the classes of solutions under the model's symmetries."""
+    from excover._symmetry import count_model_classes
+
+    if _one_search_asked(args) or args.zdd is not None:
+        raise ExcoverError("--up-to-symmetry counts in one process: it does not go with --jobs, --cluster, "
+                           "--checkpoint, --seed, the limits or --zdd")
+    _interrupt.check()
+    classes = count_model_classes(model.problem, model.lattice, model.forced)
+    print(classes.count)
+    if args.stats:
+        print(f"{_plural(classes.fixed[0], 'solution')} in {classes.count} classes under {classes.group} "
+              f"symmetries; fixed by each: {' '.join(str(n) for n in classes.fixed)}; "
+              f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
+    return FOUND if classes.count else NOT_FOUND
 
 
 def _count_to_zdd(model, args, started: float) -> int:

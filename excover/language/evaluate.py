@@ -102,6 +102,7 @@ class Evaluator:
         self.problem = Problem(primary=())  # the problem built, once finished
         self.outline: dict = {}  # cell -> region, for pictures
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
+        self.lattice: dict = {}  # item name -> its point of the lattice (symmetry statements)
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.closures: dict[int, tuple[Any, Closure]] = {}  # id(node) -> (node, its closure): see expressions
@@ -305,6 +306,20 @@ class Evaluator:
         if notes_node is not None:
             notes = self.eval(notes_node, self.globals)
             self.outline_notes.update({region: self.text(note, notes_node) for region, note in notes.items()})
+
+    def statement_symmetry(self, node: Tree) -> None:
+        item_node, point_node, *generators = node.children
+        for scope in self.generate(generators, self.globals, reading=True):
+            name = self.item_name(item_node, scope)
+            if name not in self.items:
+                raise fail(f"symmetry: item {brief(name)} is not declared (declare the items first)", item_node)
+            point = self.eval(point_node, scope)
+            if not (isinstance(point, tuple) and len(point) in (2, 3) and all(type(v) is int for v in point)):
+                raise fail_type(f"symmetry needs a point of the lattice, a tuple of 2 or 3 integers, not "
+                                f"{a_type(point)}", point_node)
+            if name in self.lattice and self.lattice[name] != point:
+                raise fail(f"symmetry: item {brief(name)} is put at two points", item_node)
+            self.lattice[name] = point
 
     def statement_primary(self, node: Tree) -> None:
         declared = [child for child in node.children if child.data == "declared"]
@@ -813,6 +828,7 @@ class Evaluator:
         return LoadedModel(problem, forced, evaluation=Evaluation(self),
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
+                           lattice=dict(self.lattice),
                            reports=bool(self.reports), params=tuple(self.params))
 
     def is_grid(self, name: str) -> bool:
@@ -837,7 +853,8 @@ class Evaluator:
         self.params, self.cases = [], None
         with deep_recursion():
             for statement, source in self.program:
-                if statement.data not in ("primary", "secondary", "option", "include", "outline", "report"):
+                if statement.data not in ("primary", "secondary", "option", "include", "outline", "report",
+                                          "symmetry"):
                     self.current = source
                     self.run_statement(statement)
         return self.resolve_givens(self.problem)
