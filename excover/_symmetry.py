@@ -90,13 +90,18 @@ def cycles(permutation: Permutation) -> list[tuple[int, ...]]:
 
 
 def _together(problem: Problem, cycle: tuple[int, ...]) -> Option | None:
-    """The option made of a cycle's options, or None when they cannot all be chosen."""
-    primary = {item.name for item in problem.primary}
+    """The option made of a cycle's options, or None when they cannot all be chosen. An item
+    any number of options may take (``[0..*]``, as a count of pieces) is named once."""
+    primary = {item.name: item for item in problem.primary}
     named: dict[str, str | None] = {}
     for k in cycle:
         for name, colour in problem.options[k].items:
-            if name in named and (name in primary or colour is None or named[name] != colour):
-                return None
+            if name in named:
+                item = primary.get(name)
+                if item is not None and item.hi is None:
+                    continue
+                if item is not None or colour is None or named[name] != colour:
+                    return None
             named[name] = colour
     return Option(tuple(named.items()), label=" + ".join(str(k) for k in cycle))
 
@@ -215,8 +220,9 @@ def count_model_classes(problem: Problem, lattice: Mapping[str, tuple[int, ...]]
 
 def classes_under(problem: Problem, generators: Sequence[Permutation], forced: Sequence[int] = ()) -> Classes:
     """Burnside's count over the group the option permutations generate."""
-    if any(item.lo != 1 or item.hi != 1 for item in problem.primary):
-        raise ModelError("counting up to symmetry needs every primary item covered exactly once")
+    if any((item.lo, item.hi) not in ((1, 1), (0, None)) for item in problem.primary):
+        raise ModelError("counting up to symmetry needs every primary item covered exactly once, or any "
+                         "number of times ([0..*])")
     kept = set(forced)
     if any({permutation[k] for k in kept} != kept for permutation in generators):
         raise ModelError("a symmetry moves the forced options (the clues) elsewhere")

@@ -12,6 +12,7 @@ let space = box(width, height, depth)
 
 primary cube(r, c, z) for (r, c, z) in space
 primary tee [0..*]
+symmetry cube(r, c, z) at (r, c, z) for (r, c, z) in space   # count --up-to-symmetry: the box's turns and mirrors
 
 option tee [cube(r, c, z) for (r, c, z) in cells] for cells in placements(t, space)
     show cells = "T"

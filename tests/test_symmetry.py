@@ -142,3 +142,33 @@ def test_symmetry_statements_that_cannot_be_are_errors_with_their_place(statemen
     with pytest.raises(ModelError, match=message) as raised:
         loads(f"primary cell(r) for r in 1..2\noption cell(r) for r in 1..2\n{statement}\n")
     assert raised.value.line == 3
+
+
+def orbits(problem, permutations):
+    """The classes of solutions found the long way: every solution, and each one's images."""
+    from excover._symmetry import group
+
+    elements = group(permutations, len(problem.options))
+    seen, classes = set(), 0
+    for solution in problem.search().solutions():
+        key = frozenset(solution)
+        if key in seen:
+            continue
+        classes += 1
+        seen.update(frozenset(element[k] for k in solution) for element in elements)
+    return classes
+
+
+@pytest.mark.parametrize("name, params", [
+    ("pentomino.xc", {"width": "20", "height": "3"}),
+    ("pentomino.xc", {"width": "6", "height": "6", "hole": "2"}),
+    ("soma.xc", {"figure": "33/33/33"}),
+    ("tcube.xc", {"width": "4", "height": "4", "depth": "2"}),  # tees any number of times: 4 in 2 classes
+])
+def test_burnside_agrees_with_the_orbits_found_one_by_one(name, params):
+    from excover._symmetry import count_model_classes, lattice_permutations
+
+    model = load(PUZZLES / name, params)
+    found = count_model_classes(model.problem, model.lattice)
+    assert found.count == orbits(model.problem, lattice_permutations(model.problem, model.lattice))
+    assert found.fixed[0] == model.problem.count()
