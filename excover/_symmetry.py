@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from excover._errors import ModelError
-from excover._model import Option, Problem
+from excover._model import Item, Option, Problem
 
 Permutation = tuple[int, ...]  # of the options: option k goes to permutation[k]
 
@@ -42,10 +42,12 @@ class Classes:
     fixed: tuple[int, ...]
 
 
-def option_permutation(problem: Problem, symmetry: Mapping[str, str]) -> Permutation:
+def option_permutation(problem: Problem, symmetry: Mapping[str, str], index: Mapping | None = None) -> Permutation:
     """The permutation of the options a permutation of the items induces (items it does not
-    name stay); ModelError when an option's image is not an option."""
-    index = {frozenset(option.items): k for k, option in enumerate(problem.options)}
+    name stay); ModelError when an option's image is not an option. `index` (options by their
+    items) may be given, made once for several symmetries."""
+    if index is None:
+        index = {frozenset(option.items): k for k, option in enumerate(problem.options)}
     images = []
     for option in problem.options:
         image = frozenset((symmetry.get(name, name), colour) for name, colour in option.items)
@@ -89,10 +91,10 @@ def cycles(permutation: Permutation) -> list[tuple[int, ...]]:
     return found
 
 
-def _together(problem: Problem, cycle: tuple[int, ...]) -> Option | None:
-    """The option made of a cycle's options, or None when they cannot all be chosen. An item
-    any number of options may take (``[0..*]``, as a count of pieces) is named once."""
-    primary = {item.name: item for item in problem.primary}
+def _together(problem: Problem, primary: Mapping[str, Item], cycle: tuple[int, ...]) -> Option | None:
+    """The option made of a cycle's options, or None when they cannot all be chosen (primary:
+    the primary items by name). An item any number of options may take (``[0..*]``, as a
+    count of pieces) is named once."""
     named: dict[str, str | None] = {}
     for k in cycle:
         for name, colour in problem.options[k].items:
@@ -110,10 +112,11 @@ def fixed(problem: Problem, permutation: Permutation, forced: Sequence[int] = ()
     """The solutions (with the forced options) that the permutation maps onto themselves."""
     if permutation == tuple(range(len(problem.options))):
         return problem.count(forced=forced)
+    primary = {item.name: item for item in problem.primary}
     merged: list[Option] = []
     forced_cycles: set[int] = set()
     for cycle in cycles(permutation):
-        option = _together(problem, cycle)
+        option = _together(problem, primary, cycle)
         if option is not None:
             if set(cycle) & set(forced):
                 forced_cycles.add(len(merged))
@@ -203,7 +206,8 @@ def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], for
     """The solutions up to the group the symmetries generate (item name -> item name each;
     see the module docstring). Symmetries that do not keep the forced options are refused:
     they do not act on the solutions that hold them."""
-    return classes_under(problem, [option_permutation(problem, symmetry) for symmetry in symmetries], forced)
+    index = {frozenset(option.items): k for k, option in enumerate(problem.options)}
+    return classes_under(problem, [option_permutation(problem, symmetry, index) for symmetry in symmetries], forced)
 
 
 def count_model_classes(problem: Problem, lattice: Mapping[str, tuple[int, ...]],
