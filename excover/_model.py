@@ -116,6 +116,22 @@ class Solution:
         return len(self.options)
 
 
+@attrs.frozen
+class Symmetries:
+    """What a model says its symmetries are (its ``symmetry`` statements), as data for
+    excover._symmetry: items at points of a lattice, whose turns and mirrors may keep the
+    problem; permutations of items, each a symmetry; and sets of interchangeable values,
+    each given as its *lines*: the items that differ only in the value, in the values'
+    order, so that any permutation of the values moves each line's items alike."""
+
+    lattice: dict[str, tuple[int, ...]] = attrs.field(factory=dict)  # item -> its point
+    maps: tuple[dict[str, str], ...] = ()  # item -> item (the items not named stay)
+    relabellings: tuple[tuple[tuple[str, ...], ...], ...] = ()  # each: its lines
+
+    def __bool__(self) -> bool:
+        return bool(self.lattice or self.maps or self.relabellings)
+
+
 def _as_primary(spec: Item | str | tuple) -> Item:
     if isinstance(spec, Item):
         return spec

@@ -20,12 +20,14 @@ symmetric tiling) is counted right, unlike symmetry breaking by fixing a piece.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import product
+from math import factorial
 
 import attrs
 
 from excover._errors import ModelError
-from excover._model import Item, Option, Problem
+from excover._model import Item, Option, Problem, Symmetries
 
 Permutation = tuple[int, ...]  # of the options: option k goes to permutation[k]
 
@@ -35,27 +37,45 @@ MOST_SYMMETRIES = 10_000  # a group bigger than this is not a board's
 @attrs.frozen
 class Classes:
     """The solutions counted up to the symmetry group: ``count`` classes, under ``group``
-    symmetries, whose fixed solutions were ``fixed`` (the identity's first: all of them)."""
+    symmetries, whose fixed solutions were ``fixed`` (the identity's first: all of them),
+    each count standing for ``times`` symmetries (1 each, unless symmetries alike were
+    counted once for all: see :func:`count_model_classes`)."""
 
     count: int
     group: int
     fixed: tuple[int, ...]
+    times: tuple[int, ...] = attrs.field()  # how many symmetries each fixed count stands for
+
+    @times.default
+    def _each_once(self) -> tuple[int, ...]:
+        return (1,) * len(self.fixed)
 
 
 def option_permutation(problem: Problem, symmetry: Mapping[str, str], index: Mapping | None = None) -> Permutation:
     """The permutation of the options a permutation of the items induces (items it does not
-    name stay); ModelError when an option's image is not an option. `index` (options by their
-    items) may be given, made once for several symmetries."""
+    name stay); ModelError when an option's image is not an option. `index` (see
+    :func:`options_index`) may be given, made once for several symmetries. Options alike
+    (the same items) go in their order to the image's options alike."""
     if index is None:
-        index = {frozenset(option.items): k for k, option in enumerate(problem.options)}
-    images = []
+        index = options_index(problem)
+    images, taken = [], dict.fromkeys(index, 0)
     for option in problem.options:
         image = frozenset((symmetry.get(name, name), colour) for name, colour in option.items)
-        if image not in index:
+        alike = index.get(image, ())
+        if taken.get(image, 0) == len(alike):
             raise ModelError(f"not a symmetry of the problem: option {option.label or str(option)!r} "
                              "goes to no option")
-        images.append(index[image])
+        images.append(alike[taken[image]])
+        taken[image] += 1
     return tuple(images)
+
+
+def options_index(problem: Problem) -> dict[frozenset, tuple[int, ...]]:
+    """The options by their items (and colours): the positions of the options alike."""
+    index: dict[frozenset, list[int]] = {}
+    for k, option in enumerate(problem.options):
+        index.setdefault(frozenset(option.items), []).append(k)
+    return {items: tuple(alike) for items, alike in index.items()}
 
 
 def group(generators: Sequence[Permutation], size: int) -> list[Permutation]:
@@ -206,35 +226,182 @@ def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], for
     """The solutions up to the group the symmetries generate (item name -> item name each;
     see the module docstring). Symmetries that do not keep the forced options are refused:
     they do not act on the solutions that hold them."""
-    index = {frozenset(option.items): k for k, option in enumerate(problem.options)}
+    index = options_index(problem)
     return classes_under(problem, [option_permutation(problem, symmetry, index) for symmetry in symmetries], forced)
 
 
-def count_model_classes(problem: Problem, lattice: Mapping[str, tuple[int, ...]],
-                        forced: Sequence[int] = ()) -> Classes:
-    """The solutions up to the symmetries a model's `symmetry` statements give (the maps of
-    its lattice that keep the problem and its forced options)."""
-    if not lattice:
-        raise ModelError("the model states no symmetry (a `symmetry ITEM at POINT for ...` statement)")
-    kept = set(forced)
-    permutations = [permutation for permutation in lattice_permutations(problem, lattice)
-                    if {permutation[k] for k in kept} == kept]
-    return classes_under(problem, permutations, forced)
+def count_model_classes(problem: Problem, symmetries: Symmetries, forced: Sequence[int] = ()) -> Classes:
+    """The solutions up to the symmetries a model's `symmetry` statements give: the maps of
+    its lattice that keep the problem, its maps of items, and every permutation of each set
+    of interchangeable values. The symmetries that keep the forced options (the clues) act
+    on the solutions; the others are left out.
+
+    Interchangeable values make large groups (9 digits: 362,880 relabellings), too many to
+    take one by one. When each relabelling commutes with every other symmetry (relabelling
+    sudoku's digits does not care where the cells are), the group is a product and the
+    count needs only one relabelling of each *cycle type* (a partition of the values: 30
+    for 9 digits), weighted by how many there are: relabellings of one type are conjugate,
+    and conjugate symmetries fix as many solutions. With clues, the symmetries that keep
+    them are found by a search over the relabellings instead (few, as a rule)."""
+    if not symmetries:
+        raise ModelError("the model states no symmetry (a `symmetry` statement)")
+    index = options_index(problem)
+    others = lattice_permutations(problem, symmetries.lattice) if symmetries.lattice else []
+    others += [option_permutation(problem, symmetry, index) for symmetry in symmetries.maps]
+    relabellings = [Relabelling(lines) for lines in symmetries.relabellings]
+    moves = [[option_permutation(problem, relabelling.item_map(moved), index) for moved in relabelling.generators()]
+             for relabelling in relabellings]
+    if all(_commute(move, other) for r, mine in enumerate(moves) for move in mine
+           for other in others + [move for theirs in moves[r + 1:] for move in theirs]):
+        if relabellings:
+            return _classes_of_product(problem, index, group(others, len(problem.options)), relabellings, forced)
+    return classes_under(problem, others + [move for mine in moves for move in mine], forced)
+
+
+@attrs.frozen
+class Relabelling:
+    """Interchangeable values (a `symmetry permute` statement) as its lines: the items that
+    differ only in the value, in the values' order. A permutation of the values' positions
+    moves each line's items alike."""
+
+    lines: tuple[tuple[str, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.lines[0])
+
+    def item_map(self, moved: Sequence[int]) -> dict[str, str]:
+        """The items' permutation for the values' permutation (position i goes to moved[i])."""
+        return {line[i]: line[to] for line in self.lines for i, to in enumerate(moved) if to != i}
+
+    def generators(self) -> list[tuple[int, ...]]:
+        """A swap of the first two values and a turn of them all: they generate every
+        permutation."""
+        n = self.size
+        return [(1, 0, *range(2, n)), (*range(1, n), 0)] if n > 2 else [(1, 0)]
+
+    def cycle_types(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """A permutation of each cycle type (cycles of consecutive positions), with the
+        number of permutations of that type: n! / prod(k**m_k * m_k!) for m_k cycles of k."""
+        for lengths in _partitions(self.size):
+            moved: list[int] = []
+            for length in lengths:
+                start = len(moved)
+                moved += [start + (k + 1) % length for k in range(length)]
+            alike = 1
+            for length in set(lengths):
+                alike *= length ** lengths.count(length) * factorial(lengths.count(length))
+            yield tuple(moved), factorial(self.size) // alike
+
+
+def _partitions(n: int, largest: int | None = None) -> Iterator[tuple[int, ...]]:
+    if n == 0:
+        yield ()
+        return
+    for first in range(1, min(n, largest or n) + 1):  # the identity's type, all ones, first
+        for rest in _partitions(n - first, first):
+            yield (first, *rest)
+
+
+def _commute(p: Permutation, q: Permutation) -> bool:
+    return all(p[q[k]] == q[p[k]] for k in range(len(p)))
+
+
+def _after(p: Permutation, q: Permutation) -> Permutation:
+    """p after q."""
+    return tuple(p[k] for k in q)
+
+
+def _classes_of_product(problem: Problem, index: Mapping, others: list[Permutation],
+                        relabellings: list[Relabelling], forced: Sequence[int]) -> Classes:
+    """Burnside over the product of the other symmetries (the group `others`) and every
+    relabelling, which commute: by cycle types without clues, else over the product's
+    elements that keep the clues."""
+    if forced:
+        elements = _keeping(problem, index, others, relabellings, forced)
+        return _burnside(problem, elements, [1] * len(elements), forced)
+    kinds = [[(option_permutation(problem, relabelling.item_map(moved), index), alike)
+              for moved, alike in relabelling.cycle_types()] for relabelling in relabellings]
+    elements, times = [], []
+    for other in others:
+        for chosen in product(*kinds):
+            element, weight = other, 1
+            for permutation, alike in chosen:
+                element, weight = _after(element, permutation), weight * alike
+            elements.append(element)
+            times.append(weight)
+    return _burnside(problem, elements, times, forced)
+
+
+def _keeping(problem: Problem, index: Mapping, others: list[Permutation], relabellings: list[Relabelling],
+             forced: Sequence[int]) -> list[Permutation]:
+    """The symmetries (an other one after relabellings) that send the forced options onto
+    forced options: for each other symmetry, a search over the values' images, position by
+    position, that checks each forced option as soon as its image is known."""
+    where = {name: (r, i) for r, relabelling in enumerate(relabellings)
+             for line in relabelling.lines for i, name in enumerate(line)}
+    line_of = {name: line for relabelling in relabellings for line in relabelling.lines for name in line}
+    positions = [(r, i) for r, relabelling in enumerate(relabellings) for i in range(relabelling.size)]
+    step = {position: k for k, position in enumerate(positions)}
+    checked_at: list[list[int]] = [[] for _ in positions]
+    unmoved: list[int] = []
+    for f in forced:
+        needs = [step[where[name]] for name, _ in problem.options[f].items if name in where]
+        (checked_at[max(needs)] if needs else unmoved).append(f)
+    moved: list[list[int]] = [[-1] * relabelling.size for relabelling in relabellings]
+    found: list[Permutation] = []
+
+    def image(f: int) -> frozenset:
+        return frozenset((line_of[name][moved[where[name][0]][where[name][1]]] if name in where else name, colour)
+                         for name, colour in problem.options[f].items)
+
+    def extend(k: int, other: Permutation, targets: set[frozenset]) -> None:
+        if k == len(positions):
+            items: dict[str, str] = {}
+            for relabelling, values in zip(relabellings, moved):
+                items.update(relabelling.item_map(values))
+            found.append(_after(other, option_permutation(problem, items, index)))
+            if len(found) > MOST_SYMMETRIES:
+                raise ModelError(f"more than {MOST_SYMMETRIES:,} symmetries keep the clues")
+            return
+        r, i = positions[k]
+        for value in range(relabellings[r].size):
+            if value in moved[r][:i]:
+                continue
+            moved[r][i] = value
+            if all(image(f) in targets for f in checked_at[k]):
+                extend(k + 1, other, targets)
+        moved[r][i] = -1
+
+    for other in others:
+        back = {to: k for k, to in enumerate(other)}
+        targets = {frozenset(problem.options[back[f]].items) for f in forced}  # the clues' preimage
+        if all(frozenset(problem.options[f].items) in targets for f in unmoved):
+            extend(0, other, targets)
+    return found
 
 
 def classes_under(problem: Problem, generators: Sequence[Permutation], forced: Sequence[int] = ()) -> Classes:
-    """Burnside's count over the group the option permutations generate."""
+    """Burnside's count over the group the option permutations generate, or over its
+    symmetries that keep the forced options, when there are some."""
+    kept = set(forced)
+    elements = [element for element in group(generators, len(problem.options))
+                if {element[k] for k in kept} == kept]
+    return _burnside(problem, elements, [1] * len(elements), forced)
+
+
+def _burnside(problem: Problem, elements: Sequence[Permutation], times: Sequence[int],
+              forced: Sequence[int]) -> Classes:
+    """The count: each element's fixed solutions, `times` over (it stands for that many
+    symmetries), summed and divided by the symmetries."""
     if any((item.lo, item.hi) not in ((1, 1), (0, None)) for item in problem.primary):
         raise ModelError("counting up to symmetry needs every primary item covered exactly once, or any "
                          "number of times ([0..*])")
-    kept = set(forced)
-    if any({permutation[k] for k in kept} != kept for permutation in generators):
-        raise ModelError("a symmetry moves the forced options (the clues) elsewhere")
-    elements = group(generators, len(problem.options))
     counts = tuple(fixed(problem, element, forced) for element in elements)
-    total, remainder = divmod(sum(counts), len(elements))
+    order = sum(times)
+    total, remainder = divmod(sum(count * weight for count, weight in zip(counts, times)), order)
     assert remainder == 0, "Burnside's sum is a multiple of the group's order"
-    return Classes(total, len(elements), counts)
+    return Classes(total, order, counts, tuple(times))
 
 
 __all__ = ["Classes", "count_classes", "count_model_classes", "lattice_maps", "option_permutation"]

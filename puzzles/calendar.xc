@@ -24,6 +24,7 @@ primary piece(p) for p in calendar_pieces
 # Exactly one month cell and one day cell stay open: the "hole" options cover them.
 primary month_hole
 primary day_hole
+symmetry cell(r, c) at (r, c) for (r, c) in board.cells   # (the board has none but the identity)
 
 option piece(p) [cell(r, c) for (r, c) in cells]
     for p in calendar_pieces for cells in placements(calendar_pieces[p], board)

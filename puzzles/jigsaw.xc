@@ -26,6 +26,8 @@ primary cell(r, c) for r in D for c in D
 primary row(r, d)  for r in D for d in D
 primary col(c, d)  for c in D for d in D
 primary area(a, d) for a in keys(regions(areas)) for d in D
+# count --up-to-symmetry: the digits are interchangeable
+symmetry permute d: row(k, d) col(k, d) area(a, d) for (k, a) in zip(D, keys(regions(areas))) for d in D
 
 option "r{r}c{c}={d}": cell(r, c) row(r, d) col(c, d) area(area[(r, c)], d)
     for r in D for c in D for d in D

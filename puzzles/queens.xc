@@ -1,4 +1,5 @@
-# queens.xc: n queens on an n x n board, none attacking another (8x8: 92 ways).
+# queens.xc: n queens on an n x n board, none attacking another (8x8: 92 ways, 12 up to the
+# board's turns and mirrors: count --up-to-symmetry).
 # Every row and column holds one queen (primary items); every diagonal at most one
 # (secondary items).
 #   excover count queens.xc -p n=12
@@ -13,3 +14,9 @@ secondary down(k) for k in 1 - n..n - 1
 
 option "Q{r}{c}": row(r) col(c) up(r + c) down(r - c) for r in D for c in D
     show (r, c) = "Q"
+
+# The board's symmetries, as permutations of the items (the queen on r, c goes to c, r; and
+# to r, n + 1 - c): its transpose and its left-right mirror, which generate all 8.
+symmetry row(r) -> col(r), col(r) -> row(r), down(r - c) -> down(c - r) for r in D for c in D
+symmetry col(c) -> col(n + 1 - c), up(r + c) -> down(r + c - n - 1), down(r - c) -> up(r - c + n + 1)
+    for r in D for c in D

@@ -36,6 +36,9 @@ primary row(r, d)  for r in D for d in D
 primary col(c, d)  for c in D for d in D
 primary box(b, d)  for b in D for d in D
 
+# count --up-to-symmetry: the symbols are interchangeable (any relabelling of them keeps the rules)
+symmetry permute d: row(k, d) col(k, d) box(k, d) for k in D for d in D
+
 option "r{r}c{c}={symbol[d - 1]}": cell(r, c) row(r, d) col(c, d) box(box_of(r, c), d)
     for r in D for c in D for d in D
     show (r, c) = symbol[d - 1]

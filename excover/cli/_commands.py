@@ -394,12 +394,12 @@ def _count_classes(model, args, started: float) -> int:
         raise ExcoverError("--up-to-symmetry counts in one process: it does not go with --jobs, --cluster, "
                            "--checkpoint, --seed, the limits or --zdd")
     _interrupt.check()
-    classes = count_model_classes(model.problem, model.lattice, model.forced)
+    classes = count_model_classes(model.problem, model.symmetries, model.forced)
     print(classes.count)
     if args.stats:
-        print(f"{_plural(classes.fixed[0], 'solution')} in {classes.count} classes under {classes.group} "
-              f"symmetries; fixed by each: {' '.join(str(n) for n in classes.fixed)}; "
-              f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
+        each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
+        print(f"{_plural(classes.fixed[0], 'solution')} in {classes.count} classes under {classes.group:,} "
+              f"symmetries; fixed by each: {each}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
     return FOUND if classes.count else NOT_FOUND
 
 

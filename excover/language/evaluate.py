@@ -20,7 +20,7 @@ import attrs
 from lark import Token, Tree
 
 from excover._errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
-from excover._model import Fault, Item, Option, Problem, option_fault
+from excover._model import Fault, Item, Option, Problem, Symmetries, option_fault
 from excover.language.budget import Budget
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
@@ -102,7 +102,10 @@ class Evaluator:
         self.problem = Problem(primary=())  # the problem built, once finished
         self.outline: dict = {}  # cell -> region, for pictures
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
-        self.lattice: dict = {}  # item name -> its point of the lattice (symmetry statements)
+        # What the symmetry statements say (see Symmetries): item -> point; item maps; lines.
+        self.lattice: dict = {}
+        self.symmetry_maps: list[dict[str, str]] = []
+        self.relabellings: list[tuple[tuple[str, ...], ...]] = []
         self.reports: list = []  # `report` expressions, evaluated after a search
         self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
         self.closures: dict[int, tuple[Any, Closure]] = {}  # id(node) -> (node, its closure): see expressions
@@ -307,12 +310,10 @@ class Evaluator:
             notes = self.eval(notes_node, self.globals)
             self.outline_notes.update({region: self.text(note, notes_node) for region, note in notes.items()})
 
-    def statement_symmetry(self, node: Tree) -> None:
+    def statement_symmetry_at(self, node: Tree) -> None:
         item_node, point_node, *generators = node.children
         for scope in self.generate(generators, self.globals, reading=True):
-            name = self.item_name(item_node, scope)
-            if name not in self.items:
-                raise fail(f"symmetry: item {brief(name)} is not declared (declare the items first)", item_node)
+            name = self.declared_name(item_node, scope)
             point = self.eval(point_node, scope)
             if not (isinstance(point, tuple) and len(point) in (2, 3) and all(type(v) is int for v in point)):
                 raise fail_type(f"symmetry needs a point of the lattice, a tuple of 2 or 3 integers, not "
@@ -320,6 +321,78 @@ class Evaluator:
             if name in self.lattice and self.lattice[name] != point:
                 raise fail(f"symmetry: item {brief(name)} is put at two points", item_node)
             self.lattice[name] = point
+
+    def statement_symmetry_map(self, node: Tree) -> None:
+        """One symmetry: each generated `item -> item` a pair of it; together a permutation of
+        the items they name, each sent to an item of its own kind."""
+        mappings = [child for child in node.children if child.data == "mapping"]
+        generators = [child for child in node.children if child.data in ("for_clause", "if_clause")]
+        sent: dict[str, str] = {}
+        for scope in self.generate(generators, self.globals, reading=True):
+            for mapping in mappings:
+                source_node, image_node = mapping.children
+                source, image = self.declared_name(source_node, scope), self.declared_name(image_node, scope)
+                if sent.setdefault(source, image) != image:
+                    raise fail(f"symmetry: item {brief(source)} is sent to two items, {brief(sent[source])} "
+                               f"and {brief(image)}", source_node)
+                if self.items[source][0] != attrs.evolve(self.items[image][0], name=source):
+                    raise fail(f"symmetry: item {brief(source)} is sent to {brief(image)}, an item of another "
+                               "kind (primary or secondary, or other bounds)", image_node)
+        sources: dict[str, str] = {}
+        for source, image in sent.items():
+            if sources.setdefault(image, source) != source:
+                raise fail(f"symmetry: {brief(sources[image])} and {brief(source)} are both sent to {brief(image)}",
+                           node)
+        unsent = [image for image in sent.values() if image not in sent]
+        if unsent:
+            raise fail(f"symmetry: item {brief(unsent[0])} is an image but is sent nowhere (a symmetry permutes "
+                       "the items it names)", node)
+        self.symmetry_maps.append({source: image for source, image in sent.items() if source != image})
+
+    def statement_symmetry_permute(self, node: Tree) -> None:
+        """`symmetry permute d: ITEMS GENERATORS`: the values the generators give `d` are
+        interchangeable; each item listed, in each binding, makes a line: the item with `d`
+        set to each value in turn."""
+        variable_token, *rest = node.children
+        variable = str(variable_token)
+        items = [child for child in rest if child.data == "item"]
+        generators = [child for child in rest if child.data in ("for_clause", "if_clause")]
+        values: dict[Any, None] = {}
+        for scope in self.generate(generators, self.globals, reading=True):
+            if not values and variable not in scope.visible() - set(self.globals.names):
+                raise fail(f"symmetry: permute {variable}: the `for` clauses must give {variable} its values",
+                           variable_token)
+            value = scope.lookup(variable)
+            try:
+                values[value] = None
+            except TypeError:
+                raise fail_type(f"symmetry: permute {variable}: its values must be numbers, texts or tuples, not "
+                                f"{a_type(value)}", variable_token) from None
+        lines: dict[tuple[str, ...], None] = {}
+        on_line: dict[str, tuple[str, ...]] = {}
+        for scope in self.generate(generators, self.globals):  # (again: a clause's scope is reused)
+            for item_node in items:
+                self.charge(item_node, len(values))
+                line = tuple(self.declared_name(item_node, Scope({variable: value}, scope)) for value in values)
+                if len(set(line)) < len(line):
+                    raise fail(f"symmetry: permute {variable}: item {brief(line[0])} is the same item for two "
+                               f"values of {variable}", item_node)
+                for name in line:
+                    if on_line.setdefault(name, line) != line:
+                        raise fail(f"symmetry: permute {variable}: item {brief(name)} is on two lines, "
+                                   f"{brief(', '.join(line))} and {brief(', '.join(on_line[name]))}", item_node)
+                    if self.items[name][0] != attrs.evolve(self.items[line[0]][0], name=name):
+                        raise fail(f"symmetry: permute {variable}: items {brief(line[0])} and {brief(name)} are of "
+                                   "other kinds (primary or secondary, or other bounds)", item_node)
+                lines[line] = None
+        if len(values) > 1:
+            self.relabellings.append(tuple(lines))
+
+    def declared_name(self, item_node: Tree, scope: Scope) -> str:
+        name = self.item_name(item_node, scope)
+        if name not in self.items:
+            raise fail(f"symmetry: item {brief(name)} is not declared (declare the items first)", item_node)
+        return name
 
     def statement_primary(self, node: Tree) -> None:
         declared = [child for child in node.children if child.data == "declared"]
@@ -828,7 +901,8 @@ class Evaluator:
         return LoadedModel(problem, forced, evaluation=Evaluation(self),
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
-                           lattice=dict(self.lattice),
+                           symmetries=Symmetries(dict(self.lattice), tuple(self.symmetry_maps),
+                                                 tuple(self.relabellings)),
                            reports=bool(self.reports), params=tuple(self.params))
 
     def is_grid(self, name: str) -> bool:
@@ -854,7 +928,7 @@ class Evaluator:
         with deep_recursion():
             for statement, source in self.program:
                 if statement.data not in ("primary", "secondary", "option", "include", "outline", "report",
-                                          "symmetry"):
+                                          "symmetry_at", "symmetry_map", "symmetry_permute"):
                     self.current = source
                     self.run_statement(statement)
         return self.resolve_givens(self.problem)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from excover._errors import ExcoverError
-from excover._model import Problem, Solution
+from excover._model import Problem, Solution, Symmetries
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.evaluate import Evaluator
@@ -69,7 +69,7 @@ class LoadedModel:
     batch_independent: frozenset[str] = frozenset()  # params its items and options do not read
     outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
-    lattice: dict = attrs.field(factory=dict, eq=False)  # item name -> its lattice point (symmetry statements)
+    symmetries: Symmetries = attrs.field(factory=Symmetries, eq=False)  # what its symmetry statements say
     reports: bool = False  # whether the model says something when a search ends (`report`)
     params: tuple[Param, ...] = ()
     # When a param's text holds several cases (a `cases` statement): its name and the cases.
