@@ -20,7 +20,7 @@ symmetric tiling) is counted right, unlike symmetry breaking by fixing a piece.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import product
 from math import factorial
 
@@ -128,10 +128,15 @@ def _together(problem: Problem, primary: Mapping[str, Item], cycle: tuple[int, .
     return Option(tuple(named.items()), label=" + ".join(str(k) for k in cycle))
 
 
-def fixed(problem: Problem, permutation: Permutation, forced: Sequence[int] = ()) -> int:
-    """The solutions (with the forced options) that the permutation maps onto themselves."""
+PlainCount = Callable[[], int]  # the problem's own count (with its forced options), however it is best made
+
+
+def fixed(problem: Problem, permutation: Permutation, forced: Sequence[int] = (),
+          plain: PlainCount | None = None) -> int:
+    """The solutions (with the forced options) that the permutation maps onto themselves:
+    for the identity, all of them (`plain` counts them, if given: the memo or every core)."""
     if permutation == tuple(range(len(problem.options))):
-        return problem.count(forced=forced)
+        return plain() if plain is not None else problem.count(forced=forced)
     primary = {item.name: item for item in problem.primary}
     merged: list[Option] = []
     forced_cycles: set[int] = set()
@@ -230,7 +235,8 @@ def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], for
     return classes_under(problem, [option_permutation(problem, symmetry, index) for symmetry in symmetries], forced)
 
 
-def count_model_classes(problem: Problem, symmetries: Symmetries, forced: Sequence[int] = ()) -> Classes:
+def count_model_classes(problem: Problem, symmetries: Symmetries, forced: Sequence[int] = (),
+                        plain: PlainCount | None = None) -> Classes:
     """The solutions up to the symmetries a model's `symmetry` statements give: the maps of
     its lattice that keep the problem, its maps of items, and every permutation of each set
     of interchangeable values. The symmetries that keep the forced options (the clues) act
@@ -243,19 +249,65 @@ def count_model_classes(problem: Problem, symmetries: Symmetries, forced: Sequen
     for 9 digits), weighted by how many there are: relabellings of one type are conjugate,
     and conjugate symmetries fix as many solutions. With clues, the symmetries that keep
     them are found by a search over the relabellings instead (few, as a rule)."""
-    if not symmetries:
-        raise ModelError("the model states no symmetry (a `symmetry` statement)")
-    index = options_index(problem)
-    others = lattice_permutations(problem, symmetries.lattice) if symmetries.lattice else []
-    others += [option_permutation(problem, symmetry, index) for symmetry in symmetries.maps]
-    relabellings = [Relabelling(lines) for lines in symmetries.relabellings]
-    moves = [[option_permutation(problem, relabelling.item_map(moved), index) for moved in relabelling.generators()]
-             for relabelling in relabellings]
-    if all(_commute(move, other) for r, mine in enumerate(moves) for move in mine
-           for other in others + [move for theirs in moves[r + 1:] for move in theirs]):
-        if relabellings:
-            return _classes_of_product(problem, index, group(others, len(problem.options)), relabellings, forced)
-    return classes_under(problem, others + [move for mine in moves for move in mine], forced)
+    stated = _Stated.of(problem, symmetries)
+    if stated.product:
+        return _classes_of_product(problem, stated.index, group(stated.others, len(problem.options)),
+                                   stated.relabellings, forced, plain)
+    return classes_under(problem, stated.generators, forced, plain)
+
+
+def least_of_class(problem: Problem, symmetries: Symmetries,
+                   forced: Sequence[int] = ()) -> Callable[[Sequence[int]], bool]:
+    """A test that one solution of each class passes (under the symmetries a model states
+    that keep the forced options): the least of its images, its options' positions sorted.
+    The symmetries are taken one by one (at most 10,000 of them)."""
+    stated = _Stated.of(problem, symmetries)
+    if stated.product and forced:
+        elements = _keeping(problem, stated.index, group(stated.others, len(problem.options)), stated.relabellings,
+                            forced)
+    else:
+        kept = set(forced)
+        elements = [element for element in group(stated.generators, len(problem.options))
+                    if {element[k] for k in kept} == kept]
+
+    def least(solution: Sequence[int]) -> bool:
+        own = sorted(solution)
+        return all(sorted(element[k] for k in solution) >= own for element in elements)
+    return least
+
+
+@attrs.frozen
+class _Stated:
+    """The symmetries a model states, as option permutations: the lattice's and the maps'
+    (`others`), and each relabelling with its generators (`moves`); `product` when there are
+    relabellings and each commutes with every other symmetry."""
+
+    index: dict
+    others: list[Permutation]
+    relabellings: list[Relabelling]
+    moves: list[list[Permutation]]
+
+    @classmethod
+    def of(cls, problem: Problem, symmetries: Symmetries) -> _Stated:
+        if not symmetries:
+            raise ModelError("the model states no symmetry (a `symmetry` statement)")
+        index = options_index(problem)
+        others = lattice_permutations(problem, symmetries.lattice) if symmetries.lattice else []
+        others += [option_permutation(problem, symmetry, index) for symmetry in symmetries.maps]
+        relabellings = [Relabelling(lines) for lines in symmetries.relabellings]
+        moves = [[option_permutation(problem, relabelling.item_map(moved), index)
+                  for moved in relabelling.generators()] for relabelling in relabellings]
+        return cls(index, others, relabellings, moves)
+
+    @property
+    def generators(self) -> list[Permutation]:
+        return self.others + [move for mine in self.moves for move in mine]
+
+    @property
+    def product(self) -> bool:
+        return bool(self.relabellings) and all(
+            _commute(move, other) for r, mine in enumerate(self.moves) for move in mine
+            for other in self.others + [move for theirs in self.moves[r + 1:] for move in theirs])
 
 
 @attrs.frozen
@@ -313,13 +365,13 @@ def _after(p: Permutation, q: Permutation) -> Permutation:
 
 
 def _classes_of_product(problem: Problem, index: Mapping, others: list[Permutation],
-                        relabellings: list[Relabelling], forced: Sequence[int]) -> Classes:
+                        relabellings: list[Relabelling], forced: Sequence[int], plain: PlainCount | None) -> Classes:
     """Burnside over the product of the other symmetries (the group `others`) and every
     relabelling, which commute: by cycle types without clues, else over the product's
     elements that keep the clues."""
     if forced:
         elements = _keeping(problem, index, others, relabellings, forced)
-        return _burnside(problem, elements, [1] * len(elements), forced)
+        return _burnside(problem, elements, [1] * len(elements), forced, plain)
     kinds = [[(option_permutation(problem, relabelling.item_map(moved), index), alike)
               for moved, alike in relabelling.cycle_types()] for relabelling in relabellings]
     elements, times = [], []
@@ -330,7 +382,7 @@ def _classes_of_product(problem: Problem, index: Mapping, others: list[Permutati
                 element, weight = _after(element, permutation), weight * alike
             elements.append(element)
             times.append(weight)
-    return _burnside(problem, elements, times, forced)
+    return _burnside(problem, elements, times, forced, plain)
 
 
 def _keeping(problem: Problem, index: Mapping, others: list[Permutation], relabellings: list[Relabelling],
@@ -381,27 +433,28 @@ def _keeping(problem: Problem, index: Mapping, others: list[Permutation], relabe
     return found
 
 
-def classes_under(problem: Problem, generators: Sequence[Permutation], forced: Sequence[int] = ()) -> Classes:
+def classes_under(problem: Problem, generators: Sequence[Permutation], forced: Sequence[int] = (),
+                  plain: PlainCount | None = None) -> Classes:
     """Burnside's count over the group the option permutations generate, or over its
     symmetries that keep the forced options, when there are some."""
     kept = set(forced)
     elements = [element for element in group(generators, len(problem.options))
                 if {element[k] for k in kept} == kept]
-    return _burnside(problem, elements, [1] * len(elements), forced)
+    return _burnside(problem, elements, [1] * len(elements), forced, plain)
 
 
 def _burnside(problem: Problem, elements: Sequence[Permutation], times: Sequence[int],
-              forced: Sequence[int]) -> Classes:
+              forced: Sequence[int], plain: PlainCount | None = None) -> Classes:
     """The count: each element's fixed solutions, `times` over (it stands for that many
     symmetries), summed and divided by the symmetries."""
     if any((item.lo, item.hi) not in ((1, 1), (0, None)) for item in problem.primary):
         raise ModelError("counting up to symmetry needs every primary item covered exactly once, or any "
                          "number of times ([0..*])")
-    counts = tuple(fixed(problem, element, forced) for element in elements)
+    counts = tuple(fixed(problem, element, forced, plain) for element in elements)
     order = sum(times)
     total, remainder = divmod(sum(count * weight for count, weight in zip(counts, times)), order)
     assert remainder == 0, "Burnside's sum is a multiple of the group's order"
     return Classes(total, order, counts, tuple(times))
 
 
-__all__ = ["Classes", "count_classes", "count_model_classes", "lattice_maps", "option_permutation"]
+__all__ = ["Classes", "count_classes", "count_model_classes", "lattice_maps", "least_of_class", "option_permutation"]

@@ -37,6 +37,30 @@ def test_pentomino_rectangles_up_to_their_symmetries_slow(width, height, classes
     assert count_classes(model.problem, board_symmetries(width, height)).count == classes
 
 
+@pytest.mark.slow
+def test_pentominoes_and_the_square_on_8x8_have_16146_tilings_up_to_symmetry(capsys):
+    """Knuth, "Dancing Links" (2000): 16,146 ways to place the twelve pentominoes and a 2x2
+    square on a chessboard, up to its symmetries (129,168 tilings, none symmetric), from the
+    command, which counts the identity's share on every core."""
+    from excover.cli import main
+
+    assert main(["count", str(PUZZLES / "pentomino.xc"), "-p", "width=8", "-p", "height=8", "-p", "square=true",
+                 "--up-to-symmetry", "--stats"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "16146\n" and "129168 solutions in 16146 classes under 8 symmetries" in err
+
+
+def test_the_identity_is_counted_as_count_counts_it(capsys):
+    """--up-to-symmetry counts the problem itself as `count` would: by search on the cores
+    asked for, or by the memo."""
+    from excover.cli import main
+
+    for extra in (["--jobs", "2", "--method", "search"], ["--method", "memo"], []):
+        assert main(["count", str(PUZZLES / "pentomino.xc"), "-p", "width=20", "-p", "height=3",
+                     "--up-to-symmetry", *extra]) == 0
+        assert capsys.readouterr().out == "2\n"
+
+
 def test_the_8x8_board_less_its_centre_has_65_tilings_up_to_symmetry():
     """Dana Scott's 1958 count, the first backtracking program's: 65 under the square's 8
     symmetries (520 tilings)."""
@@ -111,7 +135,7 @@ def test_a_models_symmetry_statements_give_its_board_symmetries(capsys):
         assert main(["count", str(PUZZLES / argv[0]), *argv[1:], "--up-to-symmetry", "--stats"]) == 0
         out, err = capsys.readouterr()
         assert out == classes + "\n" and " symmetries; fixed by each: " in err
-    assert main(["count", str(PUZZLES / "pentomino.xc"), "--up-to-symmetry", "--jobs", "2"]) == 2
+    assert main(["count", str(PUZZLES / "pentomino.xc"), "--up-to-symmetry", "--seed", "2"]) == 2
     capsys.readouterr()
     assert main(["count", str(PUZZLES / "matrix.xc"), "--up-to-symmetry"]) == 2
     assert "states no symmetry" in capsys.readouterr().err
@@ -329,3 +353,55 @@ def test_a_stated_map_that_moves_an_option_to_none_is_refused_when_counting():
     model = loads(PERMUTED + "symmetry cell(1, 1) -> row(1, 1), row(1, 1) -> cell(1, 1)\n")
     with pytest.raises(ModelError, match="not a symmetry of the problem"):
         count_model_classes(model.problem, model.symmetries)
+
+
+def board_images(rows):
+    """The 8 images of a square board of text under its turns and mirrors (independently of
+    excover: by reversing and transposing strings)."""
+    images = []
+    for board in (rows, [row[::-1] for row in rows]):
+        for _ in range(4):
+            board = ["".join(column) for column in zip(*board[::-1])]  # a quarter turn
+            images.append(tuple(board))
+    return set(images)
+
+
+@pytest.mark.parametrize("n, classes", [(6, 1), (8, 12)])
+def test_run_up_to_symmetry_shows_one_solution_of_each_class(n, classes, capsys):
+    from excover.cli import main
+
+    assert main(["run", str(PUZZLES / "queens.xc"), "-p", f"n={n}", "--all", "--up-to-symmetry",
+                 "--format", "grid"]) == 0
+    boards = [block.split("\n") for block in capsys.readouterr().out.strip().split("\n\n")]
+    assert len(boards) == classes
+    assert all(len({row.index("Q") for row in board}) == n for board in boards)  # one queen a row and column
+    seen = set()
+    for board in boards:
+        assert tuple(board) not in seen  # no two shown are images of each other
+        seen |= board_images(board)
+    assert len(seen) == (4 if n == 6 else 92)  # and between them, they stand for every solution
+
+
+def test_run_up_to_symmetry_with_clues_and_relabellings(capsys):
+    from excover.cli import main
+
+    for givens in ("1...............", "12..34.........."):
+        params = ["-p", "box_rows=2", "-p", "box_cols=2", "-p", f"givens={givens}"]
+        assert main(["count", str(PUZZLES / "sudoku.xc"), *params, "--up-to-symmetry"]) == 0
+        classes = int(capsys.readouterr().out)
+        assert main(["run", str(PUZZLES / "sudoku.xc"), *params, "--all", "--up-to-symmetry", "--format", "json"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == classes + 1 and f'"solutions": {classes},' in lines[-1]
+
+
+def test_run_unique_up_to_symmetry(capsys):
+    from excover.cli import main
+
+    assert main(["run", str(PUZZLES / "queens.xc"), "-p", "n=6", "--unique", "--up-to-symmetry"]) == 0
+    assert "unique up to symmetry" in capsys.readouterr().out
+    assert main(["run", str(PUZZLES / "langford.xc"), "--unique", "--up-to-symmetry", "--format", "grid"]) == 3
+    assert "several classes up to symmetry (showing 2)" in capsys.readouterr().out
+    assert main(["run", str(PUZZLES / "langford.xc"), "--up-to-symmetry", "--jobs", "2"]) == 2
+    assert "searches in one process" in capsys.readouterr().err
+    assert main(["run", str(PUZZLES / "sudoku.xc"), "-p", "givens=empty", "--up-to-symmetry"]) == 2
+    assert "more than 10,000" in capsys.readouterr().err

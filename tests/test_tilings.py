@@ -53,6 +53,17 @@ def test_pentomino_counts_in_full(params, expected):
     assert count("pentomino.xc", **params) == expected
 
 
+def test_pentominoes_and_the_square_tile_the_8x8_board():
+    """Dana Scott's board: the twelve pentominoes and a 2x2 square; the first solutions are
+    tilings (their count, 16146 up to symmetry, is in test_symmetry's slow run)."""
+    model = load(PUZZLES / "pentomino.xc", {"width": "8", "height": "8", "square": "true"})
+    board = [(r, c) for r in range(1, 9) for c in range(1, 9)]
+    shapes = {**PENTOMINOES, "O": [(0, 0), (0, 1), (1, 0), (1, 1)]}
+    solutions = list(model.problem.solve(limit=20))
+    assert len(solutions) == 20
+    assert all(is_tiling(pieces_of(solution), board, shapes) for solution in solutions)
+
+
 def test_pentomino_solutions_are_tilings():
     model = load(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
     board = [(r, c) for r in range(1, 4) for c in range(1, 21)]

@@ -48,6 +48,9 @@ def _parser() -> argparse.ArgumentParser:
                           "text, a row a line, as judges print answers) or report (only what the model's report "
                           "statements say)")
     run.add_argument("--svg", metavar="FILE", help="also write the first solution as an SVG picture (2D models)")
+    run.add_argument("--up-to-symmetry", action="store_true",
+                     help="print one solution of each class under the model's symmetries (its symmetry "
+                          "statements): the least of its images")
     run.add_argument("--batch", metavar="NAME=FILE",
                      help="solve once for each line of FILE as the value of param NAME, and prove the answer unique; "
                           "one line out per line in ('no solution', or the answer, marked '(not unique)' if so)")

@@ -118,13 +118,16 @@ def _each_case(args, first):
 
 def _run_case(model, args, case: int = 0) -> int:
     started = time.perf_counter()
-    search = _search(model, args, None if args.all else 2 if args.unique else args.n)
+    wanted = None if args.all else 2 if args.unique else args.n
+    search = _search(model, args, None if args.up_to_symmetry else wanted)
     console = _console() if args.format == "text" else None
     from excover.render import as_json, grid_text, picture
 
-    in_parallel = _parallel(args, enumerating=True)
+    in_parallel = not args.up_to_symmetry and _parallel(args, enumerating=True)
     before = 0  # solutions printed by the run a checkpoint resumes
-    if in_parallel:
+    if args.up_to_symmetry:
+        found = _one_of_each_class(model, args, search, wanted)
+    elif in_parallel:
         from excover import _parallel as parallel
 
         matrix = model.problem.matrix
@@ -161,11 +164,15 @@ def _run_case(model, args, case: int = 0) -> int:
         if args.stats:
             _split_stats(progress, started)
     else:
-        total, stopped_by = search.solutions_found, search.stopped_by
+        total, stopped_by = (shown if args.up_to_symmetry else search.solutions_found), search.stopped_by
         _report(search, started, args)
     report = model.report(total)
     verdict: str | None
-    if args.unique and total:
+    if args.unique and args.up_to_symmetry and total:
+        verdict = ("unique up to symmetry" if total == 1 and stopped_by is None else "one class found within the "
+                   "limits" if total == 1 else "several classes up to symmetry (showing 2)")
+        code = FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
+    elif args.unique and total:
         verdict = _uniqueness(model, args, search)
         code = FOUND if total == 1 and stopped_by is None else NOT_UNIQUE
     else:
@@ -185,6 +192,19 @@ def _run_case(model, args, case: int = 0) -> int:
         for line in ([verdict] if verdict is not None and args.format != "report" else []) + report:
             print(line)
     return code
+
+
+def _one_of_each_class(model, args, search, wanted: int | None):
+    """run --up-to-symmetry: the solutions that are the least of their class, up to `wanted`."""
+    from itertools import islice
+
+    from excover._symmetry import least_of_class
+
+    if args.cluster is not None or args.checkpoint is not None or (args.jobs or 1) > 1:
+        raise ExcoverError("run --up-to-symmetry searches in one process: it does not go with --jobs, --cluster "
+                           "or --checkpoint")
+    least = least_of_class(model.problem, model.symmetries, model.forced)
+    return islice((solution for solution in search.solutions() if least(solution)), wanted)
 
 
 def _uniqueness(model, args, search) -> str:
@@ -390,17 +410,42 @@ def _count_classes(model, args, started: float) -> int:
     """count --up-to-symmetry: the classes of solutions under the model's symmetries."""
     from excover._symmetry import count_model_classes
 
-    if _one_search_asked(args) or args.zdd is not None:
-        raise ExcoverError("--up-to-symmetry counts in one process: it does not go with --jobs, --cluster, "
-                           "--checkpoint, --seed, the limits or --zdd")
+    if args.cluster is not None or args.checkpoint is not None or args.seed is not None or args.zdd is not None \
+            or args.time_limit is not None or args.node_limit is not None:
+        raise ExcoverError("--up-to-symmetry does not go with --cluster, --checkpoint, --seed, the limits or --zdd")
     _interrupt.check()
-    classes = count_model_classes(model.problem, model.symmetries, model.forced)
+    classes = count_model_classes(model.problem, model.symmetries, model.forced,
+                                  plain=lambda: _plain_count(model, args))
     print(classes.count)
     if args.stats:
         each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
         print(f"{_plural(classes.fixed[0], 'solution')} in {classes.count} classes under {classes.group:,} "
               f"symmetries; fixed by each: {each}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
     return FOUND if classes.count else NOT_FOUND
+
+
+def _plain_count(model, args) -> int:
+    """The solutions, counted as `count` counts them (the memo while it pays, else the search
+    on every core, as --method says), and nothing printed but the progress."""
+    from excover import _parallel as parallel
+    from excover.engine.interface import MEMO_PROBE, MemoUnavailable
+
+    if args.method != "search" and (args.jobs or 1) == 1 or args.method == "memo":
+        try:
+            probe = MEMO_PROBE if args.method == "auto" else None
+            total = _search(model, args).memo_count(args.memo_mb << 20, probe=probe)
+        except MemoUnavailable as error:
+            if args.method == "memo":
+                raise ExcoverError(f"--method memo: {error}; count with --method search") from None
+            total = None
+        if total is not None:
+            return total
+    display = _SubproblemProgress(lines=args.progress)
+    try:
+        total, _ = parallel.count(model.problem.matrix, model.forced, jobs=args.jobs, report=display)
+    finally:
+        display.close()
+    return total
 
 
 def _count_to_zdd(model, args, started: float) -> int:
