@@ -124,12 +124,13 @@ class Symmetries:
     each given as its *lines*: the items that differ only in the value, in the values'
     order, so that any permutation of the values moves each line's items alike."""
 
-    lattice: dict[str, tuple[int, ...]] = attrs.field(factory=dict)  # item -> its point
+    points: dict[str, tuple[int, ...]] = attrs.field(factory=dict)  # item -> its point of the lattice
     maps: tuple[dict[str, str], ...] = ()  # item -> item (the items not named stay)
     relabellings: tuple[tuple[tuple[str, ...], ...], ...] = ()  # each: its lines
+    lattice: str = "square"  # the points': square (or cubic), hexagonal or triangular (see excover._geometry)
 
     def __bool__(self) -> bool:
-        return bool(self.lattice or self.maps or self.relabellings)
+        return bool(self.points or self.maps or self.relabellings)
 
 
 def _as_primary(spec: Item | str | tuple) -> Item:

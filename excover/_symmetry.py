@@ -27,6 +27,7 @@ from math import factorial
 import attrs
 
 from excover._errors import ModelError
+from excover._geometry import SQUARE, from_plane, plane_maps, to_plane
 from excover._model import Item, Option, Problem, Symmetries
 
 Permutation = tuple[int, ...]  # of the options: option k goes to permutation[k]
@@ -150,12 +151,26 @@ def fixed(problem: Problem, permutation: Permutation, forced: Sequence[int] = ()
     return smaller.count(forced=sorted(forced_cycles))
 
 
-def lattice_maps(points: Sequence[tuple[int, ...]]) -> list[dict[tuple[int, ...], tuple[int, ...]]]:
-    """The maps of the square or cubic lattice (its turns and mirrors: each axis sent to an
-    axis, perhaps reversed; 8 in the plane, 48 in space) that send these points onto
-    themselves, after a shift; each as point -> point, the identity first."""
+def lattice_maps(points: Sequence[tuple[int, ...]],
+                 lattice: str = SQUARE) -> list[dict[tuple[int, ...], tuple[int, ...]]]:
+    """The maps of the lattice that send these points onto themselves, after a shift, each as
+    point -> point, the identity first: of the square or cubic lattice, its turns and mirrors
+    (each axis sent to an axis, perhaps reversed: 8 in the plane, 48 in space); of the
+    hexagonal or triangular one, its 12 (excover._geometry.plane_maps, done and undone in
+    plane coordinates, where a shift is a shift)."""
     from itertools import permutations, product
 
+    if lattice != SQUARE:
+        plane = {point: to_plane(point, lattice) for point in points}
+        found = []
+        for move in plane_maps(lattice):
+            moved = {point: move(point) for point in points}
+            for_shift = {point: to_plane(image, lattice) for point, image in moved.items()}
+            shift = [min(p[k] for p in plane.values()) - min(p[k] for p in for_shift.values()) for k in (0, 1)]
+            placed = {point: from_plane((a + shift[0], b + shift[1]), lattice) for point, (a, b) in for_shift.items()}
+            if set(placed.values()) == set(points):
+                found.append(placed)
+        return found
     dimension = len(points[0])
     kept, low = set(points), [min(point[k] for point in points) for k in range(dimension)]
     found = []
@@ -169,7 +184,8 @@ def lattice_maps(points: Sequence[tuple[int, ...]]) -> list[dict[tuple[int, ...]
     return found
 
 
-def lattice_permutations(problem: Problem, lattice: Mapping[str, tuple[int, ...]]) -> list[Permutation]:
+def lattice_permutations(problem: Problem, lattice: Mapping[str, tuple[int, ...]],
+                         kind: str = SQUARE) -> list[Permutation]:
     """The permutations of the options that the lattice's maps (:func:`lattice_maps` of the
     items' points) induce, where they keep the problem: an option goes to the option on the
     mapped points whose other items (a piece, say) are the image of its own under one
@@ -187,7 +203,7 @@ def lattice_permutations(problem: Problem, lattice: Mapping[str, tuple[int, ...]
     for k, (cells, _) in enumerate(split):
         by_cells.setdefault(cells, []).append(k)
     found = []
-    for placed in lattice_maps(points):
+    for placed in lattice_maps(points, kind):
         moving = {name: at[placed[point]] for name, point in lattice.items()}
         permutation = _with_renaming(split, by_cells, moving)
         if permutation is not None:
@@ -292,7 +308,7 @@ class _Stated:
         if not symmetries:
             raise ModelError("the model states no symmetry (a `symmetry` statement)")
         index = options_index(problem)
-        others = lattice_permutations(problem, symmetries.lattice) if symmetries.lattice else []
+        others = lattice_permutations(problem, symmetries.points, symmetries.lattice) if symmetries.points else []
         others += [option_permutation(problem, symmetry, index) for symmetry in symmetries.maps]
         relabellings = [Relabelling(lines) for lines in symmetries.relabellings]
         moves = [[option_permutation(problem, relabelling.item_map(moved), index)

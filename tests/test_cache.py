@@ -26,7 +26,7 @@ def folder(tmp_path, monkeypatch):
 def as_data(model):
     """Everything a model tells the commands, as comparable data."""
     return (model.problem, [option.show for option in model.problem.options], model.forced,
-            model.batch_independent, model.outline, model.outline_notes, model.symmetries, model.reports, model.params,
+            model.batch_independent, model.outline, model.outline_notes, model.symmetries, model.lattice, model.reports, model.params,
             model.cases)
 
 

@@ -27,6 +27,8 @@ FAMILIES = {
     "langford": ("langford.xc", {}),
     "calendar": ("calendar.xc", {"month": "Oct", "day": 6}),
     "soma": ("soma.xc", {}),
+    "hexiamonds": ("hexiamonds.xc", {}),
+    "tetrahexes": ("tetrahexes.xc", {}),
     "matching": ("matching.xc", {"graph": "complete", "size": 6}),
     "matrix": ("matrix.xc", {}),
 }
@@ -102,3 +104,7 @@ def test_the_readme_pictures_are_what_the_command_draws(tmp_path):
     seed = data_path("seeds", "killer_full_seed.txt")
     assert main(["run", "killer.xc", "-p", f"puzzle=@{seed}", "--svg", str(tmp_path / "k.svg")]) == 0
     assert (tmp_path / "k.svg").read_text() == (docs / "killer-9x9.svg").read_text()
+    assert main(["run", "hexiamonds.xc", "--svg", str(tmp_path / "h.svg")]) == 0
+    assert (tmp_path / "h.svg").read_text() == (docs / "hexiamonds-6x6.svg").read_text()
+    assert main(["run", "tetrahexes.xc", "--svg", str(tmp_path / "t.svg")]) == 0
+    assert (tmp_path / "t.svg").read_text() == (docs / "tetrahexes-4x7.svg").read_text()

@@ -195,7 +195,7 @@ def test_burnside_agrees_with_the_orbits_found_one_by_one(name, params):
 
     model = load(PUZZLES / name, params)
     found = count_model_classes(model.problem, model.symmetries)
-    assert found.count == orbits(model.problem, lattice_permutations(model.problem, model.symmetries.lattice))
+    assert found.count == orbits(model.problem, lattice_permutations(model.problem, model.symmetries.points))
     assert found.fixed[0] == model.problem.count()
 
 
@@ -204,7 +204,7 @@ def model_generators(problem, symmetries):
     relabellings by their swap and turn): for the long way round."""
     from excover._symmetry import Relabelling, lattice_permutations, option_permutation
 
-    found = lattice_permutations(problem, symmetries.lattice) if symmetries.lattice else []
+    found = lattice_permutations(problem, symmetries.points, symmetries.lattice) if symmetries.points else []
     found += [option_permutation(problem, symmetry) for symmetry in symmetries.maps]
     for lines in symmetries.relabellings:
         relabelling = Relabelling(lines)

@@ -149,7 +149,7 @@ def _run_case(model, args, case: int = 0) -> int:
             print(_json(as_json(solution, shown)), flush=True)
             continue
         if args.format == "grid":
-            print(("\n" if shown > 1 else "") + grid_text(solution), flush=True)
+            print(("\n" if shown > 1 else "") + grid_text(solution, model.lattice), flush=True)
             continue
         if args.format == "report":
             continue
@@ -419,8 +419,9 @@ def _count_classes(model, args, started: float) -> int:
     print(classes.count)
     if args.stats:
         each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
-        print(f"{_plural(classes.fixed[0], 'solution')} in {classes.count} classes under {classes.group:,} "
-              f"symmetries; fixed by each: {each}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
+        print(f"{_plural(classes.fixed[0], 'solution')} in {_plural(classes.count, 'class', 'classes')} under "
+              f"{_plural(classes.group, 'symmetry', 'symmetries')}; fixed by each: {each}; "
+              f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
     return FOUND if classes.count else NOT_FOUND
 
 
@@ -532,7 +533,7 @@ def _sample(args) -> int:
         if args.format == "json":
             print(_json({**as_json(solution, number), "of": total}), flush=True)
         elif args.format == "grid":
-            print(("\n" if number > 1 else "") + grid_text(solution), flush=True)
+            print(("\n" if number > 1 else "") + grid_text(solution, model.lattice), flush=True)
         else:
             assert console is not None
             if number > 1:

@@ -269,12 +269,12 @@ def _cells(ev, node, region) -> list:
 def _shape(ev, node, picture):
     if isinstance(picture, geometry.Shape):
         return picture
-    if isinstance(picture, str):
+    if isinstance(picture, str):  # read on the model's lattice (its `lattice` statement)
         ev.charge(node, len(picture) // CHARACTERS_PER_STEP)
-        return geometry.Shape.from_text(picture)
+        return geometry.Shape.from_text(picture, ev.lattice)
     cells = _cells(ev, node, picture)
     ev.charge_size(node, len(cells), "shape()")
-    return geometry.Shape(cells)
+    return geometry.Shape(cells, ev.lattice)
 
 
 @_builtin("box")
@@ -282,6 +282,20 @@ def _box(ev, node, *sizes):
     if all(isinstance(size, int) for size in sizes):
         ev.charge_size(node, math.prod(max(size, 0) for size in sizes), "box()")
     return geometry.box(*sizes)
+
+
+@_builtin("parallelogram")
+def _parallelogram(ev, node, width, height):
+    if isinstance(width, int) and isinstance(height, int):
+        ev.charge_size(node, 2 * max(width, 0) * max(height, 0), "parallelogram()")
+    return geometry.parallelogram(width, height, ev.lattice)
+
+
+@_builtin("triangle")
+def _triangle(ev, node, side):
+    if isinstance(side, int):
+        ev.charge_size(node, max(side, 0) ** 2, "triangle()")
+    return geometry.triangle(side, ev.lattice)
 
 
 def _as_shape(value, node):
@@ -293,14 +307,18 @@ def _as_shape(value, node):
 @_builtin("orientations")
 def _orientations(ev, node, piece, rotate=True, reflect=True):
     piece = _as_shape(piece, node)
-    # Each of the 8 (2D) or 48 (3D) orientations is built and sorted: steps a cell, measured.
-    ev.charge(node, len(piece) * (16 if piece.dimension == 2 else 150))
+    # Each of the 8 (2D), 12 (hexagons, triangles) or 48 (3D) orientations is built and
+    # sorted: steps a cell, measured.
+    ev.charge(node, len(piece) * (150 if piece.dimension == 3 else 16 if piece.lattice == geometry.SQUARE else 40))
     return piece.orientations(bool(rotate), bool(reflect))
 
 
 @_builtin("placements")
 def _placements(ev, node, piece, region, rotate=True, reflect=True, orientations=None):
     piece = _as_shape(piece, node)
+    if piece.lattice != ev.lattice:
+        raise fail(f"the piece is a shape of the {piece.lattice} lattice, and the model's cells are of the "
+                   f"{ev.lattice} one (see the `lattice` statement)", node)
     cells = _cells(ev, node, region)
     if orientations is not None:
         orientations = [_as_shape(o, node) for o in _walk(ev, node, orientations)]
@@ -316,4 +334,4 @@ def _today(ev, node):
 
 
 BUILTINS.update(pentominoes=geometry.PENTOMINOES, tetrominoes=geometry.TETROMINOES, soma=geometry.SOMA,
-                calendar_pieces=geometry.CALENDAR)
+                calendar_pieces=geometry.CALENDAR, hexiamonds=geometry.HEXIAMONDS, tetrahexes=geometry.TETRAHEXES)

@@ -37,7 +37,7 @@ from excover._model import Item, Option, Problem, Symmetries
 from excover.language.budget import Budget
 from excover.language.loaded import Evaluation, LoadedModel, Param
 
-FORMAT = 3  # of an entry; a new format misses every old entry (3: what the symmetry statements say)
+FORMAT = 4  # of an entry; a new format misses every old entry (4: the symmetry and lattice statements)
 KEPT = 64  # entries kept; the least recently written go first
 LARGEST = 16 * 1024 * 1024  # bytes of JSON: a larger model is evaluated every time
 
@@ -131,6 +131,7 @@ def _write(entry: Path, folder: Path, model: LoadedModel, read: list[Path]) -> N
         "outline": _stored(model.outline),
         "outline_notes": _stored(model.outline_notes),
         "symmetries": _stored(attrs.astuple(model.symmetries, recurse=False)),
+        "lattice": model.lattice,
         "reports": model.reports,
         "params": [[param.name, param.kind, param.default, param.comment] for param in model.params],
         "cases": None if model.cases is None else [model.cases[0], list(model.cases[1])],
@@ -162,7 +163,7 @@ def _read(entry: Path, path: Path, params: dict[str, str], budget: Budget | None
         return LoadedModel(
             problem, tuple(data["forced"]), frozenset(data["batch_independent"]),
             outline=_value(data["outline"]), outline_notes=_value(data["outline_notes"]),
-            symmetries=Symmetries(*_value(data["symmetries"])),
+            symmetries=Symmetries(*_value(data["symmetries"])), lattice=data["lattice"],
             reports=bool(data["reports"]), params=tuple(Param(*param) for param in data["params"]),
             cases=None if cases is None else (cases[0], tuple(cases[1])),
             evaluation=Evaluation(again=lambda: _evaluate(path, params, budget)._evaluator))

@@ -20,6 +20,7 @@ import attrs
 from lark import Token, Tree
 
 from excover._errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
+from excover._geometry import HEXAGONAL, LATTICES, SQUARE
 from excover._model import Fault, Item, Option, Problem, Symmetries, option_fault
 from excover.language.budget import Budget
 from excover.language.builtins import BUILTINS
@@ -103,7 +104,9 @@ class Evaluator:
         self.outline: dict = {}  # cell -> region, for pictures
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
         # What the symmetry statements say (see Symmetries): item -> point; item maps; lines.
-        self.lattice: dict = {}
+        self.points: dict = {}
+        self.lattice_statement: Tree | None = None
+        self.lattice = SQUARE  # the `lattice` statement's: how shapes, boards and pictures read cells
         self.symmetry_maps: list[dict[str, str]] = []
         self.relabellings: list[tuple[tuple[str, ...], ...]] = []
         self.reports: list = []  # `report` expressions, evaluated after a search
@@ -310,6 +313,15 @@ class Evaluator:
             notes = self.eval(notes_node, self.globals)
             self.outline_notes.update({region: self.text(note, notes_node) for region, note in notes.items()})
 
+    def statement_lattice(self, node: Tree) -> None:
+        (name,) = node.children
+        if str(name) not in LATTICES:
+            raise fail(f"lattice {name}: the lattices are {', '.join(LATTICES)}", name)
+        if self.lattice_statement is not None:
+            raise fail("the model states its lattice twice", node)
+        self.lattice_statement = node
+        self.lattice = str(name)
+
     def statement_symmetry_at(self, node: Tree) -> None:
         item_node, point_node, *generators = node.children
         for scope in self.generate(generators, self.globals, reading=True):
@@ -318,9 +330,13 @@ class Evaluator:
             if not (isinstance(point, tuple) and len(point) in (2, 3) and all(type(v) is int for v in point)):
                 raise fail_type(f"symmetry needs a point of the lattice, a tuple of 2 or 3 integers, not "
                                 f"{a_type(point)}", point_node)
-            if name in self.lattice and self.lattice[name] != point:
+            if self.lattice != SQUARE and (len(point) != 2 or self.lattice == HEXAGONAL and sum(point) % 2):
+                cell = "(row, column with row + column even)" if self.lattice == HEXAGONAL else "(row, column)"
+                raise fail(f"symmetry: {format_value(point)} is no cell of the {self.lattice} lattice {cell}",
+                           point_node)
+            if name in self.points and self.points[name] != point:
                 raise fail(f"symmetry: item {brief(name)} is put at two points", item_node)
-            self.lattice[name] = point
+            self.points[name] = point
 
     def statement_symmetry_map(self, node: Tree) -> None:
         """One symmetry: each generated `item -> item` a pair of it; together a permutation of
@@ -901,8 +917,9 @@ class Evaluator:
         return LoadedModel(problem, forced, evaluation=Evaluation(self),
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
-                           symmetries=Symmetries(dict(self.lattice), tuple(self.symmetry_maps),
-                                                 tuple(self.relabellings)),
+                           symmetries=Symmetries(dict(self.points), tuple(self.symmetry_maps),
+                                                 tuple(self.relabellings), self.lattice),
+                           lattice=self.lattice,
                            reports=bool(self.reports), params=tuple(self.params))
 
     def is_grid(self, name: str) -> bool:
@@ -928,7 +945,7 @@ class Evaluator:
         with deep_recursion():
             for statement, source in self.program:
                 if statement.data not in ("primary", "secondary", "option", "include", "outline", "report",
-                                          "symmetry_at", "symmetry_map", "symmetry_permute"):
+                                          "symmetry_at", "symmetry_map", "symmetry_permute", "lattice"):
                     self.current = source
                     self.run_statement(statement)
         return self.resolve_givens(self.problem)

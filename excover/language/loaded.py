@@ -70,6 +70,7 @@ class LoadedModel:
     outline: dict = attrs.field(factory=dict, eq=False)  # cell -> region, drawn as heavier lines
     outline_notes: dict = attrs.field(factory=dict, eq=False)  # region -> text in its first cell's corner
     symmetries: Symmetries = attrs.field(factory=Symmetries, eq=False)  # what its symmetry statements say
+    lattice: str = "square"  # its cells': square (or cubic), hexagonal or triangular (its `lattice` statement)
     reports: bool = False  # whether the model says something when a search ends (`report`)
     params: tuple[Param, ...] = ()
     # When a param's text holds several cases (a `cases` statement): its name and the cases.
@@ -131,8 +132,8 @@ class LoadedModel:
 
     @property
     def drawing(self) -> dict:
-        """How the model's solutions are drawn: its outline, notes and clues."""
-        return {"outline": self.outline, "forced": self.forced, "notes": self.outline_notes}
+        """How the model's solutions are drawn: its outline, notes, clues and lattice."""
+        return {"outline": self.outline, "forced": self.forced, "notes": self.outline_notes, "lattice": self.lattice}
 
     # -- searching, with the clues forced ------------------------------------------------
 

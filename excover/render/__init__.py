@@ -60,7 +60,7 @@ def spans(cells) -> tuple[range, ...]:
                  for axis in range(len(next(iter(cells)))))
 
 
-def lattice(cells, dimension: int) -> tuple[range, ...] | None:
+def grid_spans(cells, dimension: int) -> tuple[range, ...] | None:
     """The spans of the cells when they are positions of a `dimension`-D grid small enough
     to draw; else None (the solution is drawn as a table)."""
     if not cells or not all(isinstance(k, tuple) and len(k) == dimension and all(isinstance(v, int) for v in k)
@@ -169,19 +169,29 @@ def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
 
 
 def picture(solution: Solution, colours: bool = True, outline: dict | None = None, forced=(),
-            notes: dict | None = None):
+            notes: dict | None = None, lattice: str = "square"):
     """A rich renderable of the solution; `outline` (cell -> region) draws boxes or cages,
     `notes` (region -> text) labels them (a cage's sum), and the cells of the `forced`
-    options (clues) are shown in bold."""
+    options (clues) are shown in bold. On the hexagonal or triangular `lattice`, cells are
+    drawn as hexagons or triangles (see excover.render._plane)."""
     from rich.text import Text
 
     cells = painted(solution)
     chosen = {index: piece for piece, index in enumerate(solution.indices)}
     forced_pieces = frozenset(chosen[index] for index in forced if index in chosen)
-    if (flat := lattice(cells, 2)) is not None:
+    if lattice != "square" and grid_spans(cells, 2) is not None:
+        from excover.render._plane import plane_lines
+
+        def piece(cell):
+            paint = cells.get(cell)
+            return None if paint is None else paint.piece
+
+        return Text("\n").join(plane_lines(cells, lattice, piece, lambda cell: cells[cell].text,
+                                            lambda cell: _style(cells.get(cell), colours)))
+    if (flat := grid_spans(cells, 2)) is not None:
         rows, cols = flat
         return Text("\n").join(_layer_lines(cells, rows, cols, colours, outline, forced_pieces, notes))
-    if (solid := lattice(cells, 3)) is not None:
+    if (solid := grid_spans(cells, 3)) is not None:
         rows, cols, _ = solid
         layers = sorted({k[2] for k in cells})
         drawn = [_layer_lines({(r, c): p for (r, c, z), p in cells.items() if z == layer}, rows, cols, colours)
@@ -246,29 +256,36 @@ def _common_base(names: list[str]) -> tuple[str | None, list[str]]:
 def flat_text(solution: Solution) -> str:
     """One line for a solution: the painted 2D grid row by row, or the option labels."""
     cells = painted_cells(solution)
-    if (flat := lattice(cells, 2)) is not None:
+    if (flat := grid_spans(cells, 2)) is not None:
         rows, cols = flat
         values = [str(cells.get((r, c), ".")) for r in rows for c in cols]
         return ("" if all(len(v) == 1 for v in values) else " ").join(values)
     return " | ".join(solution.labels)
 
 
-def grid_text(solution: Solution) -> str:
+def grid_text(solution: Solution, lattice: str = "square") -> str:
     """The painted cells as plain text, as a judge prints an answer: a row a line (the values
     side by side when each is one character, else separated by blanks), "." where no cell is
     painted; a 3D solution layer by layer, a blank line between layers. When two pieces show
     the same value (identical tiles), each cell shows its piece's number instead, so that the
-    pieces can be told apart. Without cells, the chosen options' labels, one a line."""
+    pieces can be told apart (on the hexagonal lattice, the gaps between a row's hexagons are
+    blanks). Without cells, the chosen options' labels, one a line."""
     paints = painted(solution)
     values = {paint.piece: paint.text for paint in paints.values()}
     numbered = len(set(values.values())) < len(values) and any(paint.shared for paint in paints.values())
     cells = {key: str(paint.piece + 1) if numbered else paint.text for key, paint in paints.items()}
-    if lattice(cells, 3) is not None:
+    if grid_spans(cells, 3) is not None:
         layers = sorted({key[2] for key in cells})
         return "\n\n".join(_text_rows({(r, c): v for (r, c, z), v in cells.items() if z == layer}, cells)
                             for layer in layers)
-    if lattice(cells, 2) is not None:
-        return _text_rows(cells, cells)
+    if grid_spans(cells, 2) is not None:
+        rows = _text_rows(cells, cells)
+        if lattice == "hexagonal":  # no cell between a row's hexagons: a blank, not a dot
+            top, left = min(r for r, _ in cells), min(c for _, c in cells)
+            rows = "\n".join("".join(" " if mark == "." and (top + r + left + c) % 2 else mark
+                                      for c, mark in enumerate(line)).rstrip()
+                              for r, line in enumerate(rows.split("\n")))
+        return rows
     return "\n".join(solution.labels)
 
 
@@ -287,7 +304,7 @@ class FlatPictures:
     def __init__(self, problem) -> None:
         shows = [option.show for option in problem.options]
         cells = {cell for show in shows for cell in show}
-        flat = lattice(cells, 2)
+        flat = grid_spans(cells, 2)
         self.usable = flat is not None
         if flat is None:
             return

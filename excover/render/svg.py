@@ -7,6 +7,8 @@
   corner (a cage's sum), clues in bold black and the digits the search filled in blue.
 * Other grids (queens, Langford): a light chequered board with the values on it.
 * 3D solutions: one such drawing per layer, side by side, each with its caption.
+* Tilings of the hexagonal and triangular lattices: each cell its polygon, coloured as its
+  piece, with heavy lines between pieces.
 * Solutions without cells (matchings, raw matrices): a table of the chosen options, a
   column per item, marked where the option names the item (with its colour).
 """
@@ -17,7 +19,7 @@ from html import escape
 from typing import Any
 
 from excover._model import Solution
-from excover.render import DARK, PALETTE, Paint, _common_base, _natural, lattice, painted, spans
+from excover.render import DARK, PALETTE, Paint, _common_base, _natural, grid_spans, painted, spans
 
 CELL = 44
 MARGIN = 12
@@ -28,15 +30,20 @@ FONT = "Helvetica, Arial, sans-serif"
 BACKGROUND, LINE, INK, FILLED_IN, BOARD = "#fbfbf8", "#222222", "#111111", "#1f4e9c", "#ece9e2"
 
 
-def svg(solution: Solution, outline: dict | None = None, forced=(), notes: dict | None = None) -> str:
-    """The SVG picture of a solution; `outline`, `forced` and `notes` as for `picture`."""
+def svg(solution: Solution, outline: dict | None = None, forced=(), notes: dict | None = None,
+        lattice: str = "square") -> str:
+    """The SVG picture of a solution; `outline`, `forced`, `notes` and `lattice` as for
+    `picture`."""
     cells = painted(solution)
+    if lattice != "square" and grid_spans(cells, 2) is not None:
+        return _plane(cells, lattice)
     chosen = {index: piece for piece, index in enumerate(solution.indices)}
     clue_pieces = frozenset(chosen[index] for index in forced if index in chosen)
-    if lattice(cells, 2) is not None or (not cells and outline and lattice(outline, 2) is not None):  # (a bare puzzle)
+    bare = not cells and outline and grid_spans(outline, 2) is not None  # (a puzzle without its answer)
+    if grid_spans(cells, 2) is not None or bare:
         layer = Layer(cells, outline or {}, clue_pieces, notes or {})
         return _document(layer.width + 2 * MARGIN, layer.height + 2 * MARGIN, layer.draw(MARGIN, MARGIN))
-    if lattice(cells, 3) is not None:
+    if grid_spans(cells, 3) is not None:
         return _layers(cells)
     return _table(solution)
 
@@ -170,3 +177,39 @@ def _table(solution: Solution) -> str:
     parts.append(_line(MARGIN, MARGIN + row, width - MARGIN, MARGIN + row, THIN * 1.5))
     parts.append(_line(MARGIN + label_width, MARGIN, MARGIN + label_width, height - MARGIN, THIN * 1.5))
     return _document(width, height, parts)
+
+
+def _plane(cells: dict[tuple[int, int], Paint], lattice: str) -> str:
+    """A tiling of the hexagonal or triangular lattice: each cell a polygon in its piece's
+    colour with its letter, a heavy line along every edge between two pieces (or at the
+    board's edge)."""
+    from excover._geometry import corners
+
+    scale = CELL * 0.9
+    shapes = {cell: corners(cell, lattice) for cell in cells}
+    xs = [x for points in shapes.values() for x, _ in points]
+    ys = [y for points in shapes.values() for _, y in points]
+    left, top = min(xs), min(ys)
+
+    def at(point: tuple[float, float]) -> tuple[float, float]:
+        return round(MARGIN + (point[0] - left) * scale, 2), round(MARGIN + (point[1] - top) * scale, 2)
+
+    parts: list[str] = []
+    sides: dict[frozenset, list[int]] = {}
+    for cell, paint in sorted(cells.items()):
+        fill = PALETTE[paint.piece % len(PALETTE)] if paint.shared else "#ffffff"
+        ink = "#ffffff" if fill in DARK else INK
+        points = [at(point) for point in shapes[cell]]
+        parts.append(f'<polygon points="{" ".join(f"{x},{y}" for x, y in points)}" fill="{fill}" stroke="{fill}" '
+                     f'stroke-width="{THIN}"/>')
+        middle = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+        parts.append(_text(*middle, paint.text, 15 if len(paint.text) <= 2 else 11, ink, not paint.shared))
+        for a, b in zip(points, points[1:] + points[:1]):
+            sides.setdefault(frozenset((a, b)), []).append(paint.piece)
+    for side, pieces in sides.items():
+        if len(pieces) == 1 or pieces[0] != pieces[1]:  # the board's edge, or between two pieces
+            (x1, y1), (x2, y2) = sorted(side)
+            parts.append(_line(x1, y1, x2, y2, WALL))
+    width = MARGIN * 2 + (max(xs) - left) * scale
+    height = MARGIN * 2 + (max(ys) - top) * scale
+    return _document(round(width, 2), round(height, 2), parts)
