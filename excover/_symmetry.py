@@ -1,4 +1,5 @@
-"""Counting the solutions up to symmetry, by Burnside's lemma.
+"""Counting the solutions up to symmetry: by symmetry breaking where it is sound, else by
+Burnside's lemma.
 
 A *symmetry* of a problem is a permutation of its items that maps every option onto an
 option (its items and colours) and the forced options onto forced options: a turn of a
@@ -15,7 +16,17 @@ of the items by those cycles, each cycle one option of a smaller problem: the it
 options together. A cycle whose options cover a primary item twice, or give a secondary
 item clashing colours, is in no fixed solution and is left out. The identity's fix is the
 plain count; every other fix is a much smaller problem. A solution fixed by a symmetry (a
-symmetric tiling) is counted right, unlike symmetry breaking by fixing a piece.
+symmetric tiling) is counted right.
+
+That costs a little more than the plain count. Often there is a cheaper way, |G| times
+smaller: symmetry breaking, done only where it is sound. When some item covered exactly once
+has options that G permutes among themselves and no symmetry but the identity keeps any of
+them in place (the F pentomino's placements on a rectangle; any placement of a piece that
+cannot sit in the board's centre), no solution is symmetric, every class holds |G|
+solutions, one for each option in the orbit of its option for that item, and keeping one
+option of each orbit keeps one solution of each class: the count of that smaller problem is
+the number of classes. The item with the fewest orbits is chosen; where none qualifies
+(the Soma cube's pieces, sudoku's cells under relabelling), Burnside counts.
 """
 
 from __future__ import annotations
@@ -40,12 +51,14 @@ class Classes:
     """The solutions counted up to the symmetry group: ``count`` classes, under ``group``
     symmetries, whose fixed solutions were ``fixed`` (the identity's first: all of them),
     each count standing for ``times`` symmetries (1 each, unless symmetries alike were
-    counted once for all: see :func:`count_model_classes`)."""
+    counted once for all: see :func:`count_model_classes`); or, when symmetry breaking
+    counted them (see _breaking), no fixed counts, and the item it was done on as ``broken``."""
 
     count: int
     group: int
     fixed: tuple[int, ...]
     times: tuple[int, ...] = attrs.field()  # how many symmetries each fixed count stands for
+    broken: str = ""  # the item whose options were cut to one of each orbit, when that counted them
 
     @times.default
     def _each_once(self) -> tuple[int, ...]:
@@ -114,30 +127,40 @@ def cycles(permutation: Permutation) -> list[tuple[int, ...]]:
 
 def _together(problem: Problem, primary: Mapping[str, Item], cycle: tuple[int, ...]) -> Option | None:
     """The option made of a cycle's options, or None when they cannot all be chosen (primary:
-    the primary items by name). An item any number of options may take (``[0..*]``, as a
-    count of pieces) is named once."""
+    the primary items by name). An item the cycle's options name m times counts m towards
+    its bounds: past its most (a secondary item twice without one colour) the cycle is in no
+    solution; an item any number of options may take (``[0..*]``, as a count of pieces) is
+    named once; for other bounds an option cannot say "m times", and the count is refused."""
     named: dict[str, str | None] = {}
+    times: dict[str, int] = {}
     for k in cycle:
         for name, colour in problem.options[k].items:
-            if name in named:
-                item = primary.get(name)
-                if item is not None and item.hi is None:
-                    continue
-                if item is not None or colour is None or named[name] != colour:
-                    return None
+            times[name] = times.get(name, 0) + 1
+            if name in named and name not in primary and (colour is None or named[name] != colour):
+                return None
             named[name] = colour
+    for name, m in times.items():
+        item = primary.get(name)
+        if m == 1 or item is None or (item.lo, item.hi) == (0, None):
+            continue
+        if item.hi is not None and m > item.hi:
+            return None
+        raise ModelError(f"counting up to symmetry: a symmetry's cycle of options covers {name} {m} times, and "
+                         f"its bounds {item.bounds_text} count each option's cover: its fixed solutions cannot "
+                         "be counted as one exact cover")
     return Option(tuple(named.items()), label=" + ".join(str(k) for k in cycle))
 
 
-PlainCount = Callable[[], int]  # the problem's own count (with its forced options), however it is best made
+# Counts a problem with its forced options, however it is best done (the memo, every core).
+Counter = Callable[[Problem, Sequence[int]], int]
 
 
 def fixed(problem: Problem, permutation: Permutation, forced: Sequence[int] = (),
-          plain: PlainCount | None = None) -> int:
+          count: Counter | None = None) -> int:
     """The solutions (with the forced options) that the permutation maps onto themselves:
-    for the identity, all of them (`plain` counts them, if given: the memo or every core)."""
+    for the identity, all of them (`count` counts them, if given: the memo or every core)."""
     if permutation == tuple(range(len(problem.options))):
-        return plain() if plain is not None else problem.count(forced=forced)
+        return count(problem, forced) if count is not None else problem.count(forced=forced)
     primary = {item.name: item for item in problem.primary}
     merged: list[Option] = []
     forced_cycles: set[int] = set()
@@ -243,16 +266,18 @@ def _with_renaming(split, by_cells, moving) -> Permutation | None:
     return tuple(permutation)
 
 
-def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], forced: Sequence[int] = ()) -> Classes:
+def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], forced: Sequence[int] = (),
+                  breaking: bool = True) -> Classes:
     """The solutions up to the group the symmetries generate (item name -> item name each;
     see the module docstring). Symmetries that do not keep the forced options are refused:
     they do not act on the solutions that hold them."""
     index = options_index(problem)
-    return classes_under(problem, [option_permutation(problem, symmetry, index) for symmetry in symmetries], forced)
+    return classes_under(problem, [option_permutation(problem, symmetry, index) for symmetry in symmetries], forced,
+                         breaking=breaking)
 
 
 def count_model_classes(problem: Problem, symmetries: Symmetries, forced: Sequence[int] = (),
-                        plain: PlainCount | None = None) -> Classes:
+                        count: Counter | None = None, breaking: bool = True) -> Classes:
     """The solutions up to the symmetries a model's `symmetry` statements give: the maps of
     its lattice that keep the problem, its maps of items, and every permutation of each set
     of interchangeable values. The symmetries that keep the forced options (the clues) act
@@ -268,8 +293,8 @@ def count_model_classes(problem: Problem, symmetries: Symmetries, forced: Sequen
     stated = _Stated.of(problem, symmetries)
     if stated.product:
         return _classes_of_product(problem, stated.index, group(stated.others, len(problem.options)),
-                                   stated.relabellings, forced, plain)
-    return classes_under(problem, stated.generators, forced, plain)
+                                   stated.relabellings, forced, count)
+    return classes_under(problem, stated.generators, forced, count, breaking)
 
 
 def least_of_class(problem: Problem, symmetries: Symmetries,
@@ -381,13 +406,13 @@ def _after(p: Permutation, q: Permutation) -> Permutation:
 
 
 def _classes_of_product(problem: Problem, index: Mapping, others: list[Permutation],
-                        relabellings: list[Relabelling], forced: Sequence[int], plain: PlainCount | None) -> Classes:
+                        relabellings: list[Relabelling], forced: Sequence[int], count: Counter | None) -> Classes:
     """Burnside over the product of the other symmetries (the group `others`) and every
     relabelling, which commute: by cycle types without clues, else over the product's
     elements that keep the clues."""
     if forced:
         elements = _keeping(problem, index, others, relabellings, forced)
-        return _burnside(problem, elements, [1] * len(elements), forced, plain)
+        return _burnside(problem, elements, [1] * len(elements), forced, count)
     kinds = [[(option_permutation(problem, relabelling.item_map(moved), index), alike)
               for moved, alike in relabelling.cycle_types()] for relabelling in relabellings]
     elements, times = [], []
@@ -398,7 +423,7 @@ def _classes_of_product(problem: Problem, index: Mapping, others: list[Permutati
                 element, weight = _after(element, permutation), weight * alike
             elements.append(element)
             times.append(weight)
-    return _burnside(problem, elements, times, forced, plain)
+    return _burnside(problem, elements, times, forced, count)
 
 
 def _keeping(problem: Problem, index: Mapping, others: list[Permutation], relabellings: list[Relabelling],
@@ -450,23 +475,64 @@ def _keeping(problem: Problem, index: Mapping, others: list[Permutation], relabe
 
 
 def classes_under(problem: Problem, generators: Sequence[Permutation], forced: Sequence[int] = (),
-                  plain: PlainCount | None = None) -> Classes:
-    """Burnside's count over the group the option permutations generate, or over its
-    symmetries that keep the forced options, when there are some."""
+                  count: Counter | None = None, breaking: bool = True) -> Classes:
+    """The classes under the group the option permutations generate (or its symmetries that
+    keep the forced options, when there are some): by symmetry breaking where it is sound
+    (see _breaking: one count, |G| times smaller), else by Burnside's lemma."""
     kept = set(forced)
     elements = [element for element in group(generators, len(problem.options))
                 if {element[k] for k in kept} == kept]
-    return _burnside(problem, elements, [1] * len(elements), forced, plain)
+    if breaking and (broken := _breaking(problem, elements, forced)) is not None:
+        item, dropped = broken
+        keep = [k for k in range(len(problem.options)) if k not in dropped]
+        smaller = Problem(primary=problem.primary, secondary=problem.secondary,
+                          options=[problem.options[k] for k in keep])
+        position = {k: new for new, k in enumerate(keep)}
+        moved = [position[k] for k in forced]
+        total = count(smaller, moved) if count is not None else smaller.count(forced=moved)
+        return Classes(total, len(elements), (), (), broken=item)
+    return _burnside(problem, elements, [1] * len(elements), forced, count)
+
+
+def _breaking(problem: Problem, elements: Sequence[Permutation], forced: Sequence[int]) -> tuple[str, set] | None:
+    """Symmetry breaking, where it is sound: an item covered exactly once whose options the
+    symmetries permute among themselves, none of them kept in place by any symmetry but the
+    identity (the F pentomino's placements on a rectangle). Each solution holds one of those
+    options, so its class holds |G| solutions, one for each option of that option's orbit;
+    keeping one option of each orbit keeps one solution of each class. The item with the
+    fewest orbits, and the options to drop; None when no item will do."""
+    if len(elements) < 2:
+        return None
+    others = elements[1:]
+    covered = {name for k in forced for name in problem.options[k].names}
+    naming: dict[str, list[int]] = {}
+    for k, option in enumerate(problem.options):
+        for name in option.names:
+            naming.setdefault(name, []).append(k)
+    best: tuple[int, str, set] | None = None
+    for item in problem.primary:
+        if (item.lo, item.hi) != (1, 1) or item.name in covered or item.name not in naming:
+            continue
+        ways = naming[item.name]
+        inside = set(ways)
+        if any(element[k] == k or element[k] not in inside for k in ways for element in others):
+            continue
+        kept: list[int] = []
+        seen: set[int] = set()
+        for k in ways:
+            if k not in seen:
+                kept.append(k)
+                seen.update(element[k] for element in elements)
+        if best is None or len(kept) < best[0]:
+            best = (len(kept), item.name, inside - set(kept))
+    return None if best is None else (best[1], best[2])
 
 
 def _burnside(problem: Problem, elements: Sequence[Permutation], times: Sequence[int],
-              forced: Sequence[int], plain: PlainCount | None = None) -> Classes:
+              forced: Sequence[int], count: Counter | None = None) -> Classes:
     """The count: each element's fixed solutions, `times` over (it stands for that many
     symmetries), summed and divided by the symmetries."""
-    if any((item.lo, item.hi) not in ((1, 1), (0, None)) for item in problem.primary):
-        raise ModelError("counting up to symmetry needs every primary item covered exactly once, or any "
-                         "number of times ([0..*])")
-    counts = tuple(fixed(problem, element, forced, plain) for element in elements)
+    counts = tuple(fixed(problem, element, forced, count) for element in elements)
     order = sum(times)
     total, remainder = divmod(sum(count * weight for count, weight in zip(counts, times)), order)
     assert remainder == 0, "Burnside's sum is a multiple of the group's order"

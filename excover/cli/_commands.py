@@ -415,26 +415,30 @@ def _count_classes(model, args, started: float) -> int:
         raise ExcoverError("--up-to-symmetry does not go with --cluster, --checkpoint, --seed, the limits or --zdd")
     _interrupt.check()
     classes = count_model_classes(model.problem, model.symmetries, model.forced,
-                                  plain=lambda: _plain_count(model, args))
+                                  count=lambda problem, forced: _quiet_count(problem, forced, args))
     print(classes.count)
     if args.stats:
-        each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
-        print(f"{_plural(classes.fixed[0], 'solution')} in {_plural(classes.count, 'class', 'classes')} under "
-              f"{_plural(classes.group, 'symmetry', 'symmetries')}; fixed by each: {each}; "
-              f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
+        under = f"{_plural(classes.count, 'class', 'classes')} under {_plural(classes.group, 'symmetry', 'symmetries')}"
+        if classes.broken:
+            how = f"counted with {classes.broken} kept to one option of each orbit (symmetry breaking)"
+        else:
+            each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
+            how = f"{_plural(classes.fixed[0], 'solution')}; fixed by each: {each}"
+        print(f"{under}; {how}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
     return FOUND if classes.count else NOT_FOUND
 
 
-def _plain_count(model, args) -> int:
-    """The solutions, counted as `count` counts them (the memo while it pays, else the search
-    on every core, as --method says), and nothing printed but the progress."""
+def _quiet_count(problem, forced, args) -> int:
+    """A problem's solutions, counted as `count` counts them (the memo while it pays, else the
+    search on every core, as --method says), and nothing printed but the progress."""
     from excover import _parallel as parallel
     from excover.engine.interface import MEMO_PROBE, MemoUnavailable
 
+    _interrupt.check()
     if args.method != "search" and (args.jobs or 1) == 1 or args.method == "memo":
         try:
             probe = MEMO_PROBE if args.method == "auto" else None
-            total = _search(model, args).memo_count(args.memo_mb << 20, probe=probe)
+            total = problem.search(forced=forced).memo_count(args.memo_mb << 20, probe=probe)
         except MemoUnavailable as error:
             if args.method == "memo":
                 raise ExcoverError(f"--method memo: {error}; count with --method search") from None
@@ -443,7 +447,7 @@ def _plain_count(model, args) -> int:
             return total
     display = _SubproblemProgress(lines=args.progress)
     try:
-        total, _ = parallel.count(model.problem.matrix, model.forced, jobs=args.jobs, report=display)
+        total, _ = parallel.count(problem.matrix, forced, jobs=args.jobs, report=display)
     finally:
         display.close()
     return total
