@@ -349,6 +349,15 @@ TETRAHEXES = _set({  # the seven tetrahexes, named as in Polyform Puzzler
     "I": "# # # #", "J": "# # #\n     #", "P": "# # #\n   #", "S": "# #\n   # #", "U": "#   #\n # #",
     "Y": "#\n # #\n#", "O": "# #\n # #",
 }, HEXAGONAL)
+PENTAHEXES = _set({  # the twenty-two pentahexes, named as in Polyform Puzzler
+    "A": "# #\n # #\n#", "B": "# # #\n   # #", "C": "#     #\n # # #", "D": "# # #\n # #",
+    "E": "# # # #\n   #", "F": "# # #\n #   #", "G": "# #   #\n   # #", "H": "#   #\n # #\n#",
+    "I": "# # # # #", "J": "# # # #\n       #", "L": "# # #\n     #\n      #", "N": "# # #\n     # #",
+    "P": "# # # #\n #", "Q": "# #\n   # #\n    #", "R": "# # #\n     #\n    #", "S": "# #\n   #\n    # #",
+    "T": "# # #\n #\n#", "U": "# #\n   #\n# #", "V": "# # #\n #\n  #", "W": "# #\n   # #\n      #",
+    "X": "# #\n #\n# #", "Y": "#\n # # #\n#",
+}, HEXAGONAL)
+TETRIAMONDS = _set({"I": "^v^v", "C": "^v / v^", "T": "v^v / .v"}, TRIANGULAR)  # (Polyform Puzzler's names)
 HEXIAMONDS = _set({  # the twelve hexiamonds, named as in Polyform Puzzler (^ and v: which way each points)
     "I": "^v^v^v", "P": "v^v^v / .v", "J": "^v^v^ / v", "E": "^v^v^ / ..v", "V": "^v^v / .^v", "H": "^v^v / ..v^",
     "S": "^v^ / ..v^v", "X": "v^v / ^v^", "C": "v^v^ / ...v^", "G": "^v^v / v^", "F": "^v^v / v.v", "O": "^v^ / v^v",

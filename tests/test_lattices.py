@@ -11,7 +11,9 @@ from excover import ModelError, loads
 from excover._geometry import (
     HEXAGONAL,
     HEXIAMONDS,
+    PENTAHEXES,
     TETRAHEXES,
+    TETRIAMONDS,
     TRIANGULAR,
     Shape,
     from_plane,
@@ -31,14 +33,16 @@ def test_the_independent_enumeration_finds_the_published_numbers_of_free_polyfor
     assert [len(free_polyforms(n, lattice)) for n in range(1, len(counts) + 1)] == counts
 
 
-@pytest.mark.parametrize("pieces, size, lattice", [(HEXIAMONDS, 6, TRIANGULAR), (TETRAHEXES, 4, HEXAGONAL)])
+@pytest.mark.parametrize("pieces, size, lattice", [(HEXIAMONDS, 6, TRIANGULAR), (TETRAHEXES, 4, HEXAGONAL),
+                                                   (TETRIAMONDS, 4, TRIANGULAR), (PENTAHEXES, 5, HEXAGONAL)])
 def test_the_piece_sets_are_every_free_polyform_once(pieces, size, lattice):
     expected = set(free_polyforms(size, lattice))
     found = {min(plane_images(shape.cells, lattice)) for shape in pieces.values()}
     assert found == expected and len(pieces) == len(expected)
 
 
-@pytest.mark.parametrize("pieces, lattice", [(HEXIAMONDS, TRIANGULAR), (TETRAHEXES, HEXAGONAL)])
+@pytest.mark.parametrize("pieces, lattice", [(HEXIAMONDS, TRIANGULAR), (TETRAHEXES, HEXAGONAL),
+                                             (TETRIAMONDS, TRIANGULAR), (PENTAHEXES, HEXAGONAL)])
 def test_orientations_are_the_distinct_images_under_the_12_symmetries(pieces, lattice):
     for shape in pieces.values():
         turned = shape.orientations()
@@ -179,7 +183,7 @@ def test_triangles_are_drawn_with_slants_and_bars():
     console = Console(width=100, color_system=None, record=True)
     console.print(picture(next(iter(model.problem.solve(limit=1))), colours=False, **model.drawing))
     assert console.export_text().rstrip("\n").split("\n") == [  # down, up (A); down (B); up (C)
-        " ____  ____",
+        " __________",  # (the bar goes on through the tip of the triangle pointing up)
         "\\     \\    /\\",
         " \\A  A \\B /C \\",
         "  \\ ____\\/____\\",

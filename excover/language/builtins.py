@@ -334,4 +334,5 @@ def _today(ev, node):
 
 
 BUILTINS.update(pentominoes=geometry.PENTOMINOES, tetrominoes=geometry.TETROMINOES, soma=geometry.SOMA,
-                calendar_pieces=geometry.CALENDAR, hexiamonds=geometry.HEXIAMONDS, tetrahexes=geometry.TETRAHEXES)
+                calendar_pieces=geometry.CALENDAR, tetriamonds=geometry.TETRIAMONDS, hexiamonds=geometry.HEXIAMONDS,
+                tetrahexes=geometry.TETRAHEXES, pentahexes=geometry.PENTAHEXES)

@@ -56,6 +56,20 @@ def _triangle(r: int, c: int) -> tuple[list[tuple[Spot, str, Cell]], list[Spot],
     return edges, [(x + k, top) for k in range(-2, 2)] + [(x - 1, top + 1), (x, top + 1)], (x - 1, top + 1)
 
 
+def _bars_through_corners(canvas: dict[Spot, tuple[str, str]], cells) -> None:
+    """A bar of underscores that passes a triangle's tip (the tip of one pointing up, above
+    it; of one pointing down, below it) goes on through the tip's two spots, so that a
+    straight edge is drawn straight."""
+    for r, c in cells:
+        x = 3 * c + 3
+        y = 3 * r - 1 if (r + c) % 2 == 0 else 3 * r + 2
+        tip = [(x - 1, y), (x, y)]
+        ends = [canvas.get((x - 2, y), ("", ""))[0], canvas.get((x + 1, y), ("", ""))[0]]
+        if ends == ["_", "_"] and all(canvas.get(spot, (" ", ""))[0] == " " for spot in tip):
+            for spot in tip:
+                canvas[spot] = ("_", "")
+
+
 def plane_lines(cells: dict[Cell, Any], lattice: str, group: Callable[[Cell], Any],
                 text_of: Callable[[Cell], str], style_of: Callable[[Cell], str]) -> list:
     """The picture's lines (rich Text): each cell's text at its centre, edges between groups."""
@@ -75,6 +89,8 @@ def plane_lines(cells: dict[Cell, Any], lattice: str, group: Callable[[Cell], An
             canvas[spot] = (" ", style)
         for k, mark in enumerate(text_of(cell)[:width].center(width)):
             canvas[x + k, y] = (mark, style)
+    if lattice != HEXAGONAL:
+        _bars_through_corners(canvas, cells)
     if not canvas:
         return []
     left = min(x for x, _ in canvas)
