@@ -269,8 +269,9 @@ def _with_renaming(split, by_cells, moving) -> Permutation | None:
 def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], forced: Sequence[int] = (),
                   breaking: bool = True) -> Classes:
     """The solutions up to the group the symmetries generate (item name -> item name each;
-    see the module docstring). Symmetries that do not keep the forced options are refused:
-    they do not act on the solutions that hold them."""
+    see the module docstring). With forced options, up to the symmetries of the group that
+    keep them: the others do not act on the solutions that hold them. `breaking=False`
+    counts by Burnside's lemma even where symmetry breaking would do."""
     index = options_index(problem)
     return classes_under(problem, [option_permutation(problem, symmetry, index) for symmetry in symmetries], forced,
                          breaking=breaking)
