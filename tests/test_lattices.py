@@ -188,3 +188,15 @@ def test_triangles_are_drawn_with_slants_and_bars():
         " \\A  A \\B /C \\",
         "  \\ ____\\/____\\",
     ]
+
+
+def test_a_board_drawn_as_a_grid():
+    """The 4x7 parallelogram of tetrahexes written out as a grid, `.` between the hexagons:
+    the same 18 tilings as parallelogram(7, 4)."""
+    rows = ["." * r + "#." * 7 for r in range(4)]
+    text = "\n".join(rows)
+    model = loads(f'lattice hexagonal\nlet board = grid """\n{text}\n"""\n'
+                  "primary cell(r, c) for (r, c) in board.cells\nprimary piece(p) for p in tetrahexes\n"
+                  "option piece(p) [cell(r, c) for (r, c) in cells]\n"
+                  "    for p in tetrahexes for cells in placements(tetrahexes[p], board)\n")
+    assert model.problem.count() == 18

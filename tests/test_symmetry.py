@@ -462,3 +462,36 @@ def test_bounds_a_cycle_covers_several_times_are_refused_clearly():
         count_model_classes(loads(text.format("4")).problem, loads(text.format("4")).symmetries)
     model = loads(text.format("0..*"))
     assert count_model_classes(model.problem, model.symmetries).count == 4
+
+
+SMALL = {  # each shipped model that states its symmetries, on a board small enough to list
+    "calendar.xc": {"month": "Oct", "day": "6"},
+    "hexiamonds.xc": {"width": "9", "height": "4"},
+    "jigsaw.xc": {"givens": "empty"},
+    "langford.xc": {"n": "7"},
+    "pentomino.xc": {"width": "20", "height": "3"},
+    "queens.xc": {"n": "8"},
+    "soma.xc": {"figure": "67/77"},
+    "sudoku.xc": {"box_rows": "2", "box_cols": "2", "givens": "1..............."},
+    "tcube.xc": {"width": "4", "height": "4", "depth": "2"},
+    "tetrahexes.xc": {},
+}
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in PUZZLES.glob("*.xc")))
+def test_every_shipped_model_counts_up_to_symmetry_or_says_it_states_none(name):
+    """Every shipped model that states symmetries counts its classes as the classes found
+    one by one (each solution and its images under the group that keeps the clues); the
+    others say they state none."""
+    from excover._symmetry import count_model_classes
+
+    if name not in SMALL:
+        model = load(PUZZLES / name, {})
+        assert not model.symmetries
+        with pytest.raises(ModelError, match="states no symmetry"):
+            count_model_classes(model.problem, model.symmetries, model.forced)
+        return
+    model = load(PUZZLES / name, SMALL[name])
+    found = count_model_classes(model.problem, model.symmetries, model.forced)
+    generators = model_generators(model.problem, model.symmetries)
+    assert found.count == orbits_with_clues(model.problem, generators, model.forced) > 0
