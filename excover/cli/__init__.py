@@ -29,6 +29,7 @@ from excover.cli._commands import (
     _generate,
     _info,
     _list,
+    _play,
     _run,
     _sample,
 )
@@ -93,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     commands = {"run": _run, "count": _count, "sample": _sample, "generate": _generate, "check": _check,
                 "convert": _convert,
-                "info": _info, "list": _list}
+                "info": _info, "list": _list, "play": _play}
     import signal
     import threading
 

@@ -108,6 +108,15 @@ def _parser() -> argparse.ArgumentParser:
                         "and its size.", searches=False)
     convert = add_command("convert", "Write the model in another form on standard output.", searches=False)
     convert.add_argument("--to", choices=["dlx", "json"], required=True, help="Knuth's format or JSON")
+    play = add_command("play", "Play the model's puzzle (or a new one) in the terminal, the model as the "
+                               "referee; FILE may be a saved game (.json). Needs the play extra: "
+                               "pip install 'excover[play]'.", searches=False)
+    play.add_argument("--new", action="store_true", help="play a new puzzle made from the model (see generate)")
+    play.add_argument("--seed", type=int, help="which new puzzle: the same seed, the same puzzle")
+    play.add_argument("--givens", type=_at_least(0), metavar="N", help="a new puzzle with about N clues "
+                      "(fewer is harder; a puzzle keeps as many as its unique answer needs)")
+    play.add_argument("--save", metavar="FILE", help="where ctrl+s saves the game (a saved game played again "
+                                                     "saves to itself)")
     commands.add_parser("list", help="List the shipped models.", description="List the shipped models.",
                         epilog=_examples("list"), formatter_class=argparse.RawDescriptionHelpFormatter)
     return parser
@@ -128,6 +137,8 @@ EXAMPLES = {
     "info": ["excover info sudoku.xc"],
     "convert": ["excover convert queens.xc -p n=8 --to dlx > queens8.dlx"],
     "list": ["excover list"],
+    "play": ["excover play sudoku.xc --new --seed 7 --save game.json", "excover play game.json",
+             "excover play calendar.xc -p month=Oct -p day=6"],
 }
 
 

@@ -636,3 +636,32 @@ def _list(args) -> int:
     for path in paths:
         print(f"{path.name.ljust(width)}  {shipped.summary(path)}")
     return FOUND if paths else NOT_FOUND
+
+
+def _play(args) -> int:
+    """play: the terminal app on the model's puzzle, a new one, or a saved game."""
+    from importlib.util import find_spec
+
+    if find_spec("textual") is None:
+        raise ExcoverError("excover play needs Textual, an optional extra: pip install 'excover[play]'")
+    from excover.play import Game, read_saved
+    from excover.play._app import PlayApp
+
+    save_to = args.save
+    if args.file.endswith(".json"):
+        data = read_saved(args.file)
+        save_to = save_to or args.file
+        args.file = data["model"]
+        args.param = [f"{name}={value}" for name, value in data.get("params", {}).items()]
+        game = Game.from_json(data, _load(args))
+    else:
+        model = _load(args)
+        game = Game.of(model, new=args.new, seed=args.seed, givens=args.givens,
+                       source={"model": str(args.file), "params": _params(args)})
+    if not game.cells:
+        raise ExcoverError("the model shows no cells to play on (its options have no show)")
+    if game.model.lattice != "square" and game.kind == "cells" or any(len(cell) != 2 for cell in game.cells):
+        raise ExcoverError("excover play draws boards of the plane: cells (row, column)")
+    PlayApp(game, save_to).run()
+    return FOUND
+

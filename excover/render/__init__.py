@@ -89,9 +89,12 @@ JUNCTIONS = {
 
 
 def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, group, style_of,
-                 compact: bool = False, fill_gaps: bool = True, notes: dict | None = None):
+                 compact: bool = False, fill_gaps: bool = True, notes: dict | None = None,
+                 rows_at: dict | None = None):
     """Cells in box-drawing characters, with a border wherever two neighbours differ in group
-    (the piece that covers them, or the region of an outline)."""
+    (the piece that covers them, or the region of an outline). Row r's text is on line
+    rows_at[r] (recorded when a dict is given); column c's starts at 1 + (c - cols.start) *
+    (width + 1)."""
     from rich.text import Text
 
     def wall(a, b):
@@ -121,6 +124,8 @@ def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
             lines.append(border)
         if r + 1 not in rows:
             break
+        if rows_at is not None:
+            rows_at[r + 1] = len(lines)
         row = Text()
         for c in [cols.start - 1, *cols]:
             between = wall((r + 1, c), (r + 1, c + 1))
@@ -151,21 +156,29 @@ def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
 
         return _boxed_lines(cells, rows, cols, width, piece, lambda r, c: _style(cells.get((r, c)), colours))
     if outline:
-        def region(r, c):
-            return outline.get((r, c)) if (r, c) in cells or (r, c) in outline else None
-
         def given(r, c):  # clues stand out from the digits the search filled in
             paint = cells.get((r, c))
             return "bold" if colours and paint is not None and paint.piece in forced else ""
 
-        firsts: dict[Any, tuple[int, int]] = {}
-        for cell in sorted(outline):
-            firsts.setdefault(outline[cell], cell)
-        corner = {firsts[region]: text for region, text in (notes or {}).items() if region in firsts}
-        width = max([width] + [len(text) for text in corner.values()])  # room for a two-digit sum
-        return _boxed_lines(cells, rows, cols, width, region, given, compact=not corner, fill_gaps=False,
-                            notes=corner)
+        return outlined_lines(cells, rows, cols, outline, notes, given)
     return _plain_lines(cells, rows, cols, width)
+
+
+def outlined_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, outline: dict,
+                   notes: dict | None, style_of, rows_at: dict | None = None, width: int = 1) -> list:
+    """A grid whose regions are outlined (boxes, jigsaw areas, cages), each region's note in
+    the line above its first cell; `style_of(r, c)` styles a cell's text (see _boxed_lines
+    for `rows_at`)."""
+    def region(r, c):
+        return outline.get((r, c)) if (r, c) in cells or (r, c) in outline else None
+
+    firsts: dict[Any, tuple[int, int]] = {}
+    for cell in sorted(outline):
+        firsts.setdefault(outline[cell], cell)
+    corner = {firsts[region]: text for region, text in (notes or {}).items() if region in firsts}
+    width = max([width, *(len(paint.text) for paint in cells.values()), *(len(text) for text in corner.values())])
+    return _boxed_lines(cells, rows, cols, width, region, style_of, compact=not corner, fill_gaps=False,
+                        notes=corner, rows_at=rows_at)
 
 
 def picture(solution: Solution, colours: bool = True, outline: dict | None = None, forced=(),

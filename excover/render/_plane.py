@@ -71,8 +71,9 @@ def _bars_through_corners(canvas: dict[Spot, tuple[str, str]], cells) -> None:
 
 
 def plane_lines(cells: dict[Cell, Any], lattice: str, group: Callable[[Cell], Any],
-                text_of: Callable[[Cell], str], style_of: Callable[[Cell], str]) -> list:
-    """The picture's lines (rich Text): each cell's text at its centre, edges between groups."""
+                text_of: Callable[[Cell], str], style_of: Callable[[Cell], str], spots: dict | None = None) -> list:
+    """The picture's lines (rich Text): each cell's text at its centre, edges between groups.
+    With `spots`, each cell's text's (x, y) on those lines is recorded there."""
     from rich.text import Text
 
     shape, width = (_hexagon, 3) if lattice == HEXAGONAL else (_triangle, 2)
@@ -95,6 +96,10 @@ def plane_lines(cells: dict[Cell, Any], lattice: str, group: Callable[[Cell], An
         return []
     left = min(x for x, _ in canvas)
     top = min(y for _, y in canvas)
+    if spots is not None:
+        for cell in cells:
+            x, y = shape(*cell)[2]
+            spots[cell] = (x - left, y - top)
     lines = []
     for y in range(top, max(y for _, y in canvas) + 1):
         line = Text()

@@ -1,0 +1,9 @@
+"""Playing a model's puzzle: `excover play MODEL` (the terminal app, with Textual, an extra:
+``pip install 'excover[play]'``), refereed by the model itself (excover.play._game, plain
+Python)."""
+
+from __future__ import annotations
+
+from excover.play._game import Game, Hint, Move, Verdict, read_saved
+
+__all__ = ["Game", "Hint", "Move", "Verdict", "read_saved"]

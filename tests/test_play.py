@@ -1,0 +1,259 @@
+"""excover play: the game (excover/play/_game.py) and its terminal app, played whole with
+Textual's Pilot. The referee's answers are checked against the independent sudoku rules
+(sudoku_rules) and tiling checker, not against the engine."""
+
+import asyncio
+import json
+
+import pytest
+
+import excover
+from excover import ExcoverError
+from excover.play import Game
+from excover.play._app import Board, PlayApp
+
+from sudoku_rules import is_solved_grid
+
+
+def sudoku(size=4, seed=3, givens=None):
+    rows, cols = {4: (2, 2), 9: (3, 3)}[size]
+    model = excover.load("sudoku.xc", box_rows=rows, box_cols=cols, givens="empty")
+    return Game.of(model, new=True, seed=seed, givens=givens, source={"model": "sudoku.xc",
+                                                                    "params": {"box_rows": str(rows),
+                                                                               "box_cols": str(cols),
+                                                                               "givens": "empty"}})
+
+
+def grid_of(game, size):
+    return ["".join(game.text((r, c)) or "." for c in range(1, size + 1)) for r in range(1, size + 1)]
+
+
+def solved_grid(game, size):
+    box = {4: 2, 9: 3}[size]
+    return is_solved_grid(grid_of(game, size), box_height=box, box_width=box)
+
+
+def play(app, moves):
+    """Run the app headless, make the moves (an async function of the pilot); the status
+    line it shows at the end."""
+    shown = []
+
+    async def main():
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await moves(pilot)
+            await pilot.pause()
+            shown.append(status(app))
+    asyncio.run(main())
+    return shown[0]
+
+
+def status(app):
+    return str(app.query_one("#status").render())
+
+
+# -- the game, without the app ----------------------------------------------------------
+
+
+def test_a_game_is_refereed_by_the_model():
+    game = sudoku()
+    assert game.kind == "cells" and len(game.cells) == 16 and not game.solved()
+    answer = {cell: value for index in game.answer() for cell, value in game.problem.options[index].show.items()}
+    open_cell = next(cell for cell in game.cells if game.at(cell) is None)
+    wrong = next(value for value in "1234" if value != answer[open_cell])
+    game.enter(open_cell, wrong)
+    assert game.wrong() == [game.at(open_cell)]
+    game.erase(open_cell)
+    assert game.entries == [] and game.undo() and game.entries != [] and game.redo() and game.entries == []
+    for cell, value in answer.items():
+        if game.at(cell) is None:
+            game.enter(cell, value)
+    assert game.solved() and solved_grid(game, 4) and game.verdict().solvable
+
+
+def test_a_clash_is_an_item_covered_twice_and_no_completion_is_said():
+    game = sudoku()
+    given = next(cell for cell in game.cells if game.at(cell) is not None)
+    value = game.text(given)
+    same_row = next(cell for cell in game.cells if cell[0] == given[0] and game.at(cell) is None)
+    game.enter(same_row, value)
+    assert game.at(same_row) in game.clashes() and game.at(given) in game.clashes()
+    assert game.verdict().solvable is False
+    with pytest.raises(ExcoverError, match="is a given"):
+        game.enter(given, "1")
+    with pytest.raises(ExcoverError, match="cannot go in"):
+        game.enter(same_row, "7")
+
+
+def test_a_hint_is_a_forced_move_first():
+    game = sudoku(9, seed=5)
+    hint = game.hint()
+    assert hint is not None and hint.why == "forced"
+    assert hint.option in game.answer()  # a forced move is in every solution, so in the answer
+
+
+def test_a_saved_game_reads_back(tmp_path):
+    game = sudoku()
+    cell = next(cell for cell in game.cells if game.at(cell) is None)
+    game.enter(cell, "1")
+    game.mark((1, 1), "3")
+    game.save(tmp_path / "game.json")
+    data = json.loads((tmp_path / "game.json").read_text())
+    again = Game.from_json(data, excover.load("sudoku.xc", **data["params"]))
+    assert (again.givens, again.entries, again.marks) == (game.givens, game.entries, {(1, 1): {"3"}})
+    data["options"] += 1
+    with pytest.raises(ExcoverError, match="another version of the model"):
+        Game.from_json(data, excover.load("sudoku.xc", **data["params"]))
+
+
+# -- the app, played ----------------------------------------------------------------------
+
+
+async def click(pilot, cell):
+    board = pilot.app.query_one(Board)
+    x, y = board.spots[cell]
+    await pilot.click(Board, offset=(x + 1, y))
+
+
+async def walk(pilot, cell):
+    """The arrow keys from the cursor to the cell."""
+    board = pilot.app.query_one(Board)
+    for _ in range(40):
+        r, c = board.cursor
+        if (r, c) == cell:
+            return
+        await pilot.press("down" if cell[0] > r else "up" if cell[0] < r else "right" if cell[1] > c else "left")
+    raise AssertionError(f"the arrows did not reach {cell}")
+
+
+def test_solve_a_4x4_with_the_arrows():
+    game = sudoku()
+
+    async def moves(pilot):
+        for index in game.answer():
+            if index not in game.givens:
+                (cell, value), = game.problem.options[index].show.items()
+                await walk(pilot, cell)
+                await pilot.press(str(value))
+
+    shown = play(PlayApp(game), moves)
+    assert game.solved() and solved_grid(game, 4) and "Solved in" in shown
+
+
+def test_solve_a_9x9_with_the_mouse():
+    """An easy one (play --new --givens 60): a Pilot's key or click takes 50 ms."""
+    game = sudoku(9, seed=11, givens=60)
+    assert len(game.givens) == 60
+
+    async def moves(pilot):
+        for index in game.answer():
+            if index in game.givens:
+                continue
+            (cell, value), = game.problem.options[index].show.items()
+            await click(pilot, cell)
+            assert pilot.app.query_one(Board).cursor == cell
+            await pilot.press(str(value))
+
+    shown = play(PlayApp(game), moves)
+    assert game.solved() and solved_grid(game, 9)
+    assert "Solved in" in shown
+
+
+def test_a_wrong_digit_clashes_and_is_undone():
+    game = sudoku()
+    given = next(cell for cell in game.cells if game.at(cell) is not None)
+    same_row = next(cell for cell in game.cells if cell[0] == given[0] and game.at(cell) is None)
+    seen = {}
+
+    async def moves(pilot):
+        await click(pilot, same_row)
+        await pilot.press(game.text(given))
+        seen["clash"] = status(pilot.app)
+        await pilot.press("ctrl+z")
+        seen["undone"] = game.at(same_row)
+        await pilot.press("ctrl+y")
+        seen["redone"] = game.at(same_row)
+        await pilot.press("backspace")
+
+    play(PlayApp(game), moves)
+    assert seen["clash"].startswith("clash:") and seen["undone"] is None and seen["redone"] is not None
+    assert game.at(same_row) is None
+
+
+def test_hint_check_solvable_and_save(tmp_path):
+    game = sudoku(9, seed=2)
+    seen = {}
+
+    async def moves(pilot):
+        await pilot.press("ctrl+t")
+        seen["hint"] = status(pilot.app)
+        await pilot.press("ctrl+o")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        seen["solvable"] = status(pilot.app)
+        answer = {cell: value for index in game.answer() for cell, value in game.problem.options[index].show.items()}
+        cell = next(cell for cell in game.cells if game.at(cell) is None)
+        await click(pilot, cell)
+        wrong = next(v for v in "123456789" if v != answer[cell] and not _clashes_with(game, cell, v))
+        await pilot.press(wrong)
+        await pilot.press("ctrl+k")
+        seen["check"] = status(pilot.app)
+        await pilot.press("ctrl+s")
+        seen["save"] = status(pilot.app)
+
+    play(PlayApp(game, tmp_path / "game.json"), moves)
+    assert seen["hint"].startswith("hint: ") and len(game.entries) == 2
+    assert seen["solvable"] == "still solvable" and seen["check"] == "1 wrong"
+    assert seen["save"].startswith("saved to") and json.loads((tmp_path / "game.json").read_text())["entries"] \
+        == game.entries
+
+
+def _clashes_with(game, cell, value):
+    game.enter(cell, value)
+    clash = bool(game.clashes())
+    game.undo()
+    return clash
+
+
+def test_lay_the_calendar_pieces_for_one_date():
+    """Pick each piece by its letter, turn it with space until it lies as the solution has it,
+    lay it with enter: the date's two cells stay open and the referee says solved."""
+    model = excover.load("calendar.xc", month="Oct", day=6)
+    game = Game.of(model, source={"model": "calendar.xc", "params": {"month": "Oct", "day": "6"}})
+    assert game.kind == "pieces"
+
+    async def moves(pilot):
+        board = pilot.app.query_one(Board)
+        for index in game.answer():
+            if index in game.givens:
+                continue
+            show = game.problem.options[index].show
+            piece = str(next(iter(show.values())))
+            await click(pilot, min(show, key=lambda cell: len(game.placements_at(piece, cell))))
+            await pilot.press(piece.lower())
+            for _ in range(60):
+                if board.preview == index:
+                    break
+                await pilot.press("space")
+            assert board.preview == index
+            await pilot.press("enter")
+
+    shown = play(PlayApp(game), moves)
+    assert game.solved() and "Solved in" in shown
+    from test_calendar import BOARD, PIECES, position  # the checker's own board and pieces
+    from tiling_rules import is_tiling
+
+    placed = [(str(next(iter(game.problem.options[i].show.values()))), list(game.problem.options[i].show))
+              for i in game.entries]
+    assert is_tiling(placed, [cell for cell in BOARD if cell not in set(position("Oct", 6))], PIECES)
+
+
+def test_play_without_textual_says_how_to_get_it(monkeypatch, capsys):
+    import importlib.util
+
+    from excover.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "textual" else real(name))
+    assert main(["play", "sudoku.xc"]) == 2
+    assert "pip install 'excover[play]'" in capsys.readouterr().err
