@@ -6,13 +6,12 @@ import asyncio
 import json
 
 import pytest
+from sudoku_rules import is_solved_grid
 
 import excover
 from excover import ExcoverError
 from excover.play import Game
 from excover.play._app import Board, PlayApp
-
-from sudoku_rules import is_solved_grid
 
 
 def sudoku(size=4, seed=3, givens=None):
@@ -55,29 +54,33 @@ def status(app):
 # -- the game, without the app ----------------------------------------------------------
 
 
+def answer_of(game):
+    return game.answer_values()
+
+
 def test_a_game_is_refereed_by_the_model():
     game = sudoku()
     assert game.kind == "cells" and len(game.cells) == 16 and not game.solved()
-    answer = {cell: value for index in game.answer() for cell, value in game.problem.options[index].show.items()}
-    open_cell = next(cell for cell in game.cells if game.at(cell) is None)
+    answer = answer_of(game)
+    open_cell = next(cell for cell in game.cells if not game.text(cell))
     wrong = next(value for value in "1234" if value != answer[open_cell])
     game.enter(open_cell, wrong)
-    assert game.wrong() == [game.at(open_cell)]
+    assert game.wrong() == [open_cell]
     game.erase(open_cell)
-    assert game.entries == [] and game.undo() and game.entries != [] and game.redo() and game.entries == []
+    assert game.values == {} and game.undo() and game.values and game.redo() and game.values == {}
     for cell, value in answer.items():
-        if game.at(cell) is None:
+        if not game.text(cell):
             game.enter(cell, value)
     assert game.solved() and solved_grid(game, 4) and game.verdict().solvable
 
 
 def test_a_clash_is_an_item_covered_twice_and_no_completion_is_said():
     game = sudoku()
-    given = next(cell for cell in game.cells if game.at(cell) is not None)
+    given = next(cell for cell in game.cells if game.given_text(cell))
     value = game.text(given)
-    same_row = next(cell for cell in game.cells if cell[0] == given[0] and game.at(cell) is None)
+    same_row = next(cell for cell in game.cells if cell[0] == given[0] and not game.text(cell))
     game.enter(same_row, value)
-    assert game.at(same_row) in game.clashes() and game.at(given) in game.clashes()
+    assert game.clashes() == {same_row}
     assert game.verdict().solvable is False
     with pytest.raises(ExcoverError, match="is a given"):
         game.enter(given, "1")
@@ -89,18 +92,41 @@ def test_a_hint_is_a_forced_move_first():
     game = sudoku(9, seed=5)
     hint = game.hint()
     assert hint is not None and hint.why == "forced"
-    assert hint.option in game.answer()  # a forced move is in every solution, so in the answer
+    assert answer_of(game)[hint.cell] == hint.value  # a forced value is every solution's, so the answer's
+
+
+def test_a_killer_cage_written_whole_is_played_cell_by_cell():
+    """killer.xc writes small cages whole (one option fills the cage): the player still
+    types a digit a cell, the referee reads the cages from the options."""
+    from sudoku_rules import is_solved_grid as rules
+
+    model = excover.load("killer.xc")
+    game = Game.of(model)
+    assert game.kind == "cells" and any(len(option.show) > 1 for option in model.problem.options)
+    answer = answer_of(game)
+    size = max(r for r, _ in game.cells)
+    first = min(cell for cell in game.cells if not game.text(cell))
+    wrong = next(v for v in game.choices(first) if v != answer[first])
+    game.enter(first, wrong)
+    assert game.wrong() == [first] and game.verdict().solvable is False
+    game.enter(first, answer[first])
+    for cell, value in answer.items():
+        if not game.text(cell):
+            game.enter(cell, value)
+    assert game.solved()
+    box = {4: 2, 6: 2, 9: 3}[size]
+    assert rules(grid_of(game, size), box_height=box, box_width=size // box)
 
 
 def test_a_saved_game_reads_back(tmp_path):
     game = sudoku()
-    cell = next(cell for cell in game.cells if game.at(cell) is None)
+    cell = next(cell for cell in game.cells if not game.text(cell))
     game.enter(cell, "1")
     game.mark((1, 1), "3")
     game.save(tmp_path / "game.json")
     data = json.loads((tmp_path / "game.json").read_text())
     again = Game.from_json(data, excover.load("sudoku.xc", **data["params"]))
-    assert (again.givens, again.entries, again.marks) == (game.givens, game.entries, {(1, 1): {"3"}})
+    assert (again.givens, again.values, again.marks) == (game.givens, game.values, {(1, 1): {"3"}})
     data["options"] += 1
     with pytest.raises(ExcoverError, match="another version of the model"):
         Game.from_json(data, excover.load("sudoku.xc", **data["params"]))
@@ -130,29 +156,27 @@ def test_solve_a_4x4_with_the_arrows():
     game = sudoku()
 
     async def moves(pilot):
-        for index in game.answer():
-            if index not in game.givens:
-                (cell, value), = game.problem.options[index].show.items()
+        for cell, value in answer_of(game).items():
+            if not game.text(cell):
                 await walk(pilot, cell)
-                await pilot.press(str(value))
+                await pilot.press(value)
 
     shown = play(PlayApp(game), moves)
     assert game.solved() and solved_grid(game, 4) and "Solved in" in shown
 
 
 def test_solve_a_9x9_with_the_mouse():
-    """An easy one (play --new --givens 60): a Pilot's key or click takes 50 ms."""
-    game = sudoku(9, seed=11, givens=60)
-    assert len(game.givens) == 60
+    """An easy one (play --new --givens 66): a Pilot's key or click takes 50 ms."""
+    game = sudoku(9, seed=11, givens=66)
+    assert len(game.givens) == 66
 
     async def moves(pilot):
-        for index in game.answer():
-            if index in game.givens:
+        for cell, value in answer_of(game).items():
+            if game.text(cell):
                 continue
-            (cell, value), = game.problem.options[index].show.items()
             await click(pilot, cell)
             assert pilot.app.query_one(Board).cursor == cell
-            await pilot.press(str(value))
+            await pilot.press(value)
 
     shown = play(PlayApp(game), moves)
     assert game.solved() and solved_grid(game, 9)
@@ -161,8 +185,8 @@ def test_solve_a_9x9_with_the_mouse():
 
 def test_a_wrong_digit_clashes_and_is_undone():
     game = sudoku()
-    given = next(cell for cell in game.cells if game.at(cell) is not None)
-    same_row = next(cell for cell in game.cells if cell[0] == given[0] and game.at(cell) is None)
+    given = next(cell for cell in game.cells if game.given_text(cell))
+    same_row = next(cell for cell in game.cells if cell[0] == given[0] and not game.text(cell))
     seen = {}
 
     async def moves(pilot):
@@ -170,14 +194,14 @@ def test_a_wrong_digit_clashes_and_is_undone():
         await pilot.press(game.text(given))
         seen["clash"] = status(pilot.app)
         await pilot.press("ctrl+z")
-        seen["undone"] = game.at(same_row)
+        seen["undone"] = game.text(same_row)
         await pilot.press("ctrl+y")
-        seen["redone"] = game.at(same_row)
+        seen["redone"] = game.text(same_row)
         await pilot.press("backspace")
 
     play(PlayApp(game), moves)
-    assert seen["clash"].startswith("clash:") and seen["undone"] is None and seen["redone"] is not None
-    assert game.at(same_row) is None
+    assert seen["clash"].startswith("clash:") and seen["undone"] == "" and seen["redone"] == game.text(given)
+    assert game.text(same_row) == ""
 
 
 def test_hint_check_solvable_and_save(tmp_path):
@@ -191,8 +215,8 @@ def test_hint_check_solvable_and_save(tmp_path):
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         seen["solvable"] = status(pilot.app)
-        answer = {cell: value for index in game.answer() for cell, value in game.problem.options[index].show.items()}
-        cell = next(cell for cell in game.cells if game.at(cell) is None)
+        answer = answer_of(game)
+        cell = next(cell for cell in game.cells if not game.text(cell))
         await click(pilot, cell)
         wrong = next(v for v in "123456789" if v != answer[cell] and not _clashes_with(game, cell, v))
         await pilot.press(wrong)
@@ -202,10 +226,10 @@ def test_hint_check_solvable_and_save(tmp_path):
         seen["save"] = status(pilot.app)
 
     play(PlayApp(game, tmp_path / "game.json"), moves)
-    assert seen["hint"].startswith("hint: ") and len(game.entries) == 2
+    assert seen["hint"].startswith("hint: ") and len(game.values) == 2
     assert seen["solvable"] == "still solvable" and seen["check"] == "1 wrong"
-    assert seen["save"].startswith("saved to") and json.loads((tmp_path / "game.json").read_text())["entries"] \
-        == game.entries
+    saved = json.loads((tmp_path / "game.json").read_text())["entries"]
+    assert seen["save"].startswith("saved to") and {tuple(cell): value for cell, value in saved} == game.values
 
 
 def _clashes_with(game, cell, value):
@@ -243,8 +267,7 @@ def test_lay_the_calendar_pieces_for_one_date():
     from test_calendar import BOARD, PIECES, position  # the checker's own board and pieces
     from tiling_rules import is_tiling
 
-    placed = [(str(next(iter(game.problem.options[i].show.values()))), list(game.problem.options[i].show))
-              for i in game.entries]
+    placed = [(game.piece_of(i), list(game.problem.options[i].show)) for i in game.laid]
     assert is_tiling(placed, [cell for cell in BOARD if cell not in set(position("Oct", 6))], PIECES)
 
 

@@ -412,15 +412,11 @@ def test_run_unique_up_to_symmetry(capsys):
 
 
 @pytest.mark.parametrize("name, params", [
-    ("pentomino.xc", {"width": "20", "height": "3"}),
-    ("pentomino.xc", {"width": "15", "height": "4"}),
-    ("pentomino.xc", {"width": "8", "height": "8", "hole": "2"}),
+    ("pentomino.xc", {"width": "20", "height": "3"}),  # (4x15, 8x8 less its centre, Soma: tested both ways above)
     ("hexiamonds.xc", {"width": "9", "height": "4"}),
-    ("hexiamonds.xc", {}),
     ("tetrahexes.xc", {}),
     ("langford.xc", {"n": "8"}),
     ("queens.xc", {"n": "8"}),
-    ("soma.xc", {}),
 ])
 def test_symmetry_breaking_counts_what_burnside_counts(name, params):
     """Where symmetry breaking is sound it counts the classes in one smaller search; Burnside
@@ -431,7 +427,7 @@ def test_symmetry_breaking_counts_what_burnside_counts(name, params):
     broken = count_model_classes(model.problem, model.symmetries, model.forced)
     counted = count_model_classes(model.problem, model.symmetries, model.forced, breaking=False)
     assert broken.count == counted.count and counted.fixed and broken.group == counted.group
-    assert bool(broken.broken) == (name not in ("queens.xc", "soma.xc"))  # a queen can sit on a symmetry's axis
+    assert bool(broken.broken) == (name != "queens.xc")  # a queen can sit on a symmetry's axis
 
 
 def test_symmetry_breaking_is_not_done_where_a_symmetric_solution_could_hide():

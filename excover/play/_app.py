@@ -24,7 +24,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
-from excover.play._game import Cell, Game
+from excover._errors import ExcoverError
+from excover.play._game import Cell, Cells, Game, Pieces
 from excover.render import DARK, PALETTE, Paint, _boxed_lines, outlined_lines
 
 EMPTY = "·"
@@ -37,16 +38,17 @@ class Board(Widget, can_focus=True):
 
     cursor: reactive[Cell] = reactive((0, 0), always_update=True)
 
-    def __init__(self, game: Game, **settings: Any) -> None:
+    def __init__(self, game: Cells | Pieces, **settings: Any) -> None:
         super().__init__(**settings)
         self.game = game
         self.spots: dict[Cell, tuple[int, int]] = {}  # each cell's text on the drawing
-        self.marked_wrong: set[int] = set()
+        self.marked_wrong: set = set()  # cells (or laid options) the last check found wrong
         self.preview: int | None = None  # a placement about to be laid
-        self._clashes: frozenset[int] = frozenset()
-        self._colours = {piece: PALETTE[k % len(PALETTE)] for k, piece in enumerate(sorted(game.pieces()))}
+        self._clashes: set = set()
+        self._colours = {piece: PALETTE[k % len(PALETTE)]
+                         for k, piece in enumerate(sorted(game.pieces()) if isinstance(game, Pieces) else [])}
         cells = game.cells
-        self.set_reactive(Board.cursor, next((cell for cell in cells if game.at(cell) is None), cells[0]))
+        self.set_reactive(Board.cursor, next((cell for cell in cells if not game.text(cell)), cells[0]))
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -56,36 +58,35 @@ class Board(Widget, can_focus=True):
     def lines(self) -> list[Text]:
         game = self.game
         self._clashes = game.clashes()  # once a drawing
+        paints = self._paints()
         if game.model.lattice != "square":
-            return self._plane()
+            from excover.render._plane import plane_lines
+
+            self.spots = {}
+            return plane_lines(paints, game.model.lattice, self._group, lambda cell: paints[cell].text,
+                               self._style, self.spots)
         cells = game.cells
         rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
         cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
         rows_at: dict[int, int] = {}
-        paints = self._paints()
-        if game.kind == "cells":
+        width = max(len(paint.text) for paint in paints.values())
+        if isinstance(game, Cells):
             outline = game.model.outline or {cell: 0 for cell in cells}
-            width = max(len(paint.text) for paint in paints.values())
             drawn = outlined_lines(paints, rows, cols, outline, game.model.outline_notes,
                                    lambda r, c: self._style((r, c)), rows_at, width)
         else:
-            width = max(len(paint.text) for paint in paints.values())
             drawn = _boxed_lines(paints, rows, cols, width, lambda r, c: self._group((r, c)),
                                  lambda r, c: self._style((r, c)), rows_at=rows_at)
         self.spots = {(r, c): (1 + (c - cols.start) * (width + 1), rows_at[r]) for r, c in cells}
         return drawn
 
-    def _plane(self) -> list[Text]:
-        from excover.render._plane import plane_lines
-
-        paints = self._paints()
-        self.spots = {}
-        return plane_lines(paints, self.game.model.lattice, self._group, lambda cell: paints[cell].text,
-                           self._style, self.spots)
-
     def _paints(self) -> dict[Cell, Paint]:
         game = self.game
         shown: dict[Cell, Paint] = {cell: Paint(EMPTY, -1, False) for cell in game.cells}
+        if isinstance(game, Cells):
+            for cell, value in game.filled().items():
+                shown[cell] = Paint(value, 0, False)
+            return shown
         for index in [*game.chosen, *([self.preview] if self.preview is not None else [])]:
             show = game.problem.options[index].show
             for cell, value in show.items():
@@ -94,36 +95,50 @@ class Board(Widget, can_focus=True):
 
     def _group(self, cell: Cell) -> Any:
         """What a line separates in a tiling: pieces, the empty board, the outside."""
-        if cell not in self.game._by_cell:
+        if not self.game.showing(cell):
             return None
         index = self._covering(cell)
         return "empty" if index is None else index
 
     def _covering(self, cell: Cell) -> int | None:
-        if self.preview is not None and cell in self.game.problem.options[self.preview].show:
+        game = self.game
+        assert isinstance(game, Pieces)
+        if self.preview is not None and cell in game.problem.options[self.preview].show:
             return self.preview
-        return self.game.at(cell)
+        return game.at(cell)
 
     def _style(self, cell: Cell) -> str:
+        style = self._cell_style(cell) if isinstance(self.game, Cells) else self._piece_style(cell)
+        return style + " reverse" if cell == self.cursor else style
+
+    def _cell_style(self, cell: Cell) -> str:
         game = self.game
-        index = self._covering(cell)
-        style = ""
-        if index is None:
-            style = "dim"
-        elif index == self.preview:
-            style = "black on bright_white"
-        elif game.kind == "pieces" and len(game.problem.options[index].show) > 1:
-            colour = self._colours.get(game.text(cell), PALETTE[0])
-            style = f"{'white' if colour in DARK else 'black'} on {colour}"
-        elif index in game.givens:
+        assert isinstance(game, Cells)
+        if game.given_text(cell):
             style = "bold"
-        else:
+        elif cell in game.values:
             style = "bold cyan"
-        if index is not None and (index in self._clashes or index in self.marked_wrong):
-            style += " bold red" if game.kind == "cells" else " underline"
-        if cell == self.cursor:
-            style += " reverse"
+        else:
+            return "dim"
+        if cell in self._clashes:
+            style = "bold red"
+        if cell in self.marked_wrong:
+            style += " underline"
         return style
+
+    def _piece_style(self, cell: Cell) -> str:
+        game = self.game
+        assert isinstance(game, Pieces)
+        index = self._covering(cell)
+        if index is None:
+            return "dim"
+        if index == self.preview:
+            return "black on bright_white"
+        if len(game.problem.options[index].show) < 2:
+            return "bold"  # (the calendar's open date)
+        colour = self._colours.get(game.text(cell), PALETTE[0])
+        style = f"{'white' if colour in DARK else 'black'} on {colour}"
+        return style + " underline" if index in self._clashes or index in self.marked_wrong else style
 
     # -- the cursor -----------------------------------------------------------------------
 
@@ -172,7 +187,8 @@ class PlayApp(App):
 
     def __init__(self, game: Game, save_to: str | Path | None = None, **settings: Any) -> None:
         super().__init__(**settings)
-        self.game = game
+        assert isinstance(game, (Cells, Pieces))
+        self.game: Cells | Pieces = game
         self.save_to = Path(save_to) if save_to is not None else None
         self.pencil = False
         self.piece: str | None = None  # a tiling: the piece picked
@@ -194,13 +210,11 @@ class PlayApp(App):
         self.board.focus()
         name = self.game.source.get("model", "")
         self.sub_title = Path(name).name if name else ""
-        self.say(self._welcome())
-
-    def _welcome(self) -> str:
-        if self.game.kind == "cells":
-            return "Type a symbol into the cell; backspace erases. ctrl+t for a hint."
-        return ("Type a piece's letter, space to turn it through its places on this cell, enter to lay it; "
-                f"pieces: {' '.join(sorted(self.game.pieces()))}")
+        if isinstance(self.game, Cells):
+            self.say("Type a symbol into the cell; backspace erases; ctrl+t for a hint.")
+        else:
+            self.say("Type a piece's letter, space to turn it through its places on this cell, enter to lay it; "
+                     f"pieces: {' '.join(sorted(self.game.pieces()))}")
 
     def say(self, message: str) -> None:
         self.query_one("#status", Static).update(message)
@@ -216,101 +230,87 @@ class PlayApp(App):
 
     def action_step(self, down: int, right: int) -> None:
         self.board.step(down, right)
-        self._show_marks()
-
-    def _show_marks(self) -> None:
         marks = self.game.marks.get(self.board.cursor)
-        if marks and self.game.kind == "cells":
+        if marks:
             self.say(f"pencil marks here: {' '.join(sorted(marks))}")
 
     def on_key(self, event) -> None:
         character = event.character
-        if not character or not character.isprintable() or event.key.startswith("ctrl"):
-            return
-        if self.game.kind == "cells":
-            self._type(character)
-        else:
-            self._piece_key(character, event)
+        if event.key == "enter" and isinstance(self.game, Pieces):
+            self._lay()
+        elif character and character.isprintable() and not event.key.startswith("ctrl"):
+            if isinstance(self.game, Cells):
+                self._write(self.game, character)
+            else:
+                self._pick(self.game, character)
 
-    def _type(self, symbol: str) -> None:
+    def _write(self, game: Cells, symbol: str) -> None:
         cell = self.board.cursor
-        if symbol in (".", " ", "0") and symbol not in self.game.choices(cell):
-            self.action_erase()
+        if symbol not in game.choices(cell):
+            if symbol in ". 0":
+                self.action_erase()
+            else:
+                self.say(f"{symbol!r} cannot go there: {', '.join(game.choices(cell))}")
             return
         if self.pencil:
-            if symbol in self.game.choices(cell):
-                self.game.mark(cell, symbol)
-                self._show_marks()
+            game.mark(cell, symbol)
+            self.say(f"pencil marks here: {' '.join(sorted(game.marks.get(cell, ())))}")
             return
         try:
-            self.game.enter(cell, symbol)
-        except Exception as error:  # (the game says why: a given, or no such value)
-            self.say(str(getattr(error, "message", error)))
+            game.enter(cell, symbol)
+        except ExcoverError as error:
+            self.say(error.message)
             return
         self.board.marked_wrong.clear()
-        clashes = self.game.clashes()
-        self.say(self._clash_text(clashes) if clashes else "")
+        clashes = game.clashes()
+        self.say(f"clash: {symbol} here cannot be with the {symbol} at "
+                 + ", ".join(f"row {r}, column {c}" for r, c in sorted(clashes - {cell}) or sorted(clashes))
+                 if cell in clashes else "")
         self.redraw()
 
-    def _clash_text(self, clashes: frozenset[int]) -> str:
-        covered: dict[str, int] = {}
-        for index in clashes:
-            for name in self.game.problem.options[index].names:
-                covered[name] = covered.get(name, 0) + 1
-        names = sorted(name for name, times in covered.items() if times > 1)
-        return f"clash: {', '.join(names[:3])} covered twice"
-
-    def _piece_key(self, character: str, event) -> None:
-        board = self.board
-        cell = board.cursor
-        if character.upper() in self.game.pieces() or character in self.game.pieces():
-            self.piece = character if character in self.game.pieces() else character.upper()
-            board.preview = None
-            self._turn()
+    def _pick(self, game: Pieces, character: str) -> None:
+        pieces = game.pieces()
+        name = character if character in pieces else character.upper() if character.upper() in pieces else None
+        if name is not None:
+            self.piece = name
+            self.board.preview = None
+            self._turn(game)
         elif character == " " and self.piece is not None:
-            self._turn()
-        elif character == "\r" or event.key == "enter":
-            self._lay()
-        del cell
+            self._turn(game)
 
-    def _turn(self) -> None:
+    def _turn(self, game: Pieces) -> None:
         board = self.board
         assert self.piece is not None
-        if self.piece in self.game.laid():
+        if self.piece in game.on_board():
             self.say(f"{self.piece} is on the board already (backspace on it takes it back)")
             return
-        places = [index for index in self.game.placements_at(self.piece, board.cursor)]
+        places = game.placements_at(self.piece, board.cursor)
         if not places:
             board.preview = None
             self.say(f"{self.piece} has no place covering this cell")
         else:
-            at = places.index(board.preview) + 1 if board.preview in places else 0
-            board.preview = places[at % len(places)]
-            self.say(f"{self.piece}: place {at % len(places) + 1} of {len(places)} on this cell; enter lays it")
+            at = (places.index(board.preview) + 1) % len(places) if board.preview in places else 0
+            board.preview = places[at]
+            self.say(f"{self.piece}: place {at + 1} of {len(places)} on this cell; space turns it, enter lays it")
         board.refresh()
 
-    def key_enter(self) -> None:
-        if self.game.kind == "pieces":
-            self._lay()
-
     def _lay(self) -> None:
-        board = self.board
-        if board.preview is None:
+        board, game = self.board, self.game
+        if board.preview is None or not isinstance(game, Pieces):
             return
-        self.game.place(board.preview)
+        game.place(board.preview)
         board.preview, self.piece = None, None
-        clashes = self.game.clashes()
-        self.say("those cells are taken" if clashes else "")
+        self.say("that piece overlaps another" if game.clashes() else "")
         self.redraw()
 
     def action_erase(self) -> None:
-        cell = self.board.cursor
-        if self.game.kind == "cells":
-            self.game.erase(cell)
+        game, cell = self.game, self.board.cursor
+        if isinstance(game, Cells):
+            game.erase(cell)
         else:
-            here = self.game.at(cell)
+            here = game.at(cell)
             if here is not None:
-                self.game.take_back(here)
+                game.take_back(here)
             self.board.preview = None
         self.say("")
         self.redraw()
@@ -328,22 +328,22 @@ class PlayApp(App):
         self.say("pencil marks: typing marks a value, ctrl+e again to write" if self.pencil else "writing values")
 
     def action_hint(self) -> None:
-        hint = self.game.hint(self.board.cursor)
+        game = self.game
+        hint = game.hint(self.board.cursor)
         if hint is None:
-            self.say("no hint: the board is full, or no solution is left from the givens")
+            self.say("no hint: the board is full, something clashes, or no solution is left from the givens")
             return
-        option = self.game.problem.options[hint.option]
-        cells = sorted(option.show)
-        if self.game.kind == "cells":
-            (cell, value), = option.show.items()
-            self.game.enter(cell, str(value))
-            self.board.cursor = cell
-            why = f"the only option left for {hint.item}" if hint.why == "forced" else "from the solution"
-            self.say(f"hint: {value} at row {cell[0]}, column {cell[1]} ({why})")
+        why = "the only one left there" if hint.why == "forced" else "from the solution"
+        if isinstance(game, Cells):
+            assert hint.cell is not None
+            game.enter(hint.cell, hint.value)
+            self.board.cursor = hint.cell
+            self.say(f"hint: {hint.value} at row {hint.cell[0]}, column {hint.cell[1]} ({why})")
         else:
-            self.game.place(hint.option)
-            self.board.cursor = cells[0]
-            self.say(f"hint: {next(iter(option.show.values()))} laid")
+            assert hint.option is not None
+            game.place(hint.option)
+            self.board.cursor = min(game.problem.options[hint.option].show)
+            self.say(f"hint: {game.piece_of(hint.option)} laid ({why})")
         self.redraw()
 
     def action_check(self) -> None:
@@ -358,9 +358,9 @@ class PlayApp(App):
 
     @work(thread=True, exclusive=True)
     def _judge(self) -> None:
-        verdict = self.game.verdict(time_limit=2.0)
+        verdict = self.game.verdict()
         text = {True: "still solvable", False: "no solution from here: something placed is wrong",
-                None: "no answer within 2 s"}[verdict.solvable]
+                None: "no answer within the time limit"}[verdict.solvable]
         self.call_from_thread(self.say, text)
 
     def action_save(self) -> None:

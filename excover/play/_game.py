@@ -1,33 +1,34 @@
 """A game of a model's puzzle, refereed by the model itself.
 
 The board is what the options show: the cells their `show` values paint. The *givens* are
-forced options (the model's clues, or a generated puzzle's); each *entry* the player makes
-is an option too: a digit typed in a sudoku's cell is the option that shows that digit
-there, a piece laid on the calendar's board is the option that shows that piece on those
-cells. So the referee needs no rules of its own:
+forced options (the model's clues, or a generated puzzle's). The referee needs no rules of
+its own; there are two kinds of board:
 
-* a **clash** is an item covered more often than it may be (two 5s in a row: the item
-  "row 1 has a 5" twice) by the givens and entries together;
-* **still solvable?** is a search with the givens and entries forced, for one solution,
-  within a time limit (an answer the search did not reach is said to be unknown);
-* a **hint** is a *forced* move where there is one: an item still open with a single
-  option left that clashes with nothing chosen (a cell with one digit possible, or a digit
-  with one place left in a row); else the solution's option for the cell asked about;
-* **check** marks the entries that are not in the solution (the first one the search finds
-  from the givens: for a puzzle with a unique answer, the answer);
-* **solved** is a solution: the givens and entries cover every primary item as its bounds
-  ask, checked by Problem.verify, not by the search.
+* **cells** (every option shows values on its cells, one value a cell: the sudoku family,
+  killer cages written whole included): the player writes a value into a cell. An entry
+  (cell, value) stands for the options that show that value there; it *implies* the items
+  every one of them covers (a 5 in row 1: the item "row 1 has a 5"). Two entries **clash**
+  when they imply a common item and no single option shows them both: no solution can hold
+  them. **Still solvable?** searches the problem left when every option that shows another
+  value on an entered cell is struck out; the board is **solved** when every cell has its
+  value and that search finds a solution (any solution: a puzzle with several answers is
+  solved by each).
+* **pieces** (an option shows one value on several cells: tilings): the player lays an
+  option, a piece's placement. A clash is an item covered more often than it may be (two
+  pieces on one cell); still solvable? is a search with the givens and the pieces laid
+  forced; solved is Problem.verify of them, not the search.
 
-Two kinds of board: *cells* (every option shows one cell: the sudoku family, Latin squares)
-where the player types a value into a cell; and *pieces* (options show several cells:
-tilings) where the player picks a piece and lays one of its placements. Everything here is
-plain Python, without the terminal app (excover.play._app), so that it is tested alone.
+Either way a **hint** is a *forced* move where there is one (a cell with one value left, a
+piece with one place left) and otherwise the solution's move for the cell asked about;
+**check** marks what differs from the solution (the first one the search finds from the
+givens: for a puzzle with a unique answer, the answer). Everything here is plain Python,
+without the terminal app (excover.play._app), so that it is tested alone.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,25 +39,28 @@ from excover._model import Problem
 from excover.language.loaded import LoadedModel
 
 Cell = tuple[int, int]  # (row, column): play draws boards of the plane
+Entry = Any  # a cell game's (cell, value), a piece game's option
 SAVE_FORMAT = 1  # of a saved game's JSON
+TIME_LIMIT = 2.0  # seconds the referee searches for "still solvable?"
 
 
 @attrs.frozen
 class Move:
     """One step of the game, undone as a whole: the entries it took away and put in."""
 
-    removed: tuple[int, ...] = ()
-    added: tuple[int, ...] = ()
+    removed: tuple[Entry, ...] = ()
+    added: tuple[Entry, ...] = ()
 
 
 @attrs.frozen
 class Hint:
-    """A move the referee suggests: the option, and why ("forced": the only option left for
-    one of its items; "answer": the solution's)."""
+    """A move the referee suggests, and why: "forced" (the only one left there) or "answer"
+    (the solution's). `cell` and `value` for a cell game, `option` for a piece game."""
 
-    option: int
     why: str
-    item: str = ""  # the item with one option left, when forced
+    cell: Cell | None = None
+    value: str = ""
+    option: int | None = None
 
 
 @attrs.frozen
@@ -65,58 +69,47 @@ class Verdict:
     stopped at its time limit without knowing."""
 
     solvable: bool | None
-    clashes: frozenset[int] = frozenset()
 
 
 @attrs.define
 class Game:
     """A puzzle being played: the model, its givens, the player's entries (with their undo
-    and redo history) and pencil marks."""
+    and redo history) and pencil marks. Game.of makes the kind of game the model's options
+    call for: Cells or Pieces."""
 
     model: LoadedModel
     givens: tuple[int, ...]
-    entries: list[int] = attrs.field(factory=list)
-    marks: dict[Cell, set[str]] = attrs.field(factory=dict)
     source: dict[str, Any] = attrs.field(factory=dict)  # the model's file and params, for saving
+    marks: dict[Cell, set[str]] = attrs.field(factory=dict)
     _past: list[Move] = attrs.field(factory=list)
     _future: list[Move] = attrs.field(factory=list)
     _answer: tuple[int, ...] | None = None
-    _by_cell: dict[Cell, list[int]] = attrs.field(init=False)
+    _showing: dict[Cell, list[int]] = attrs.field(init=False)
 
-    _pieces: dict[str, list[int]] = attrs.field(init=False)
+    kind = ""
 
-    @_pieces.default
-    def _placements_of_pieces(self) -> dict[str, list[int]]:
-        found: dict[str, list[int]] = {}
-        for index, option in enumerate(self.model.problem.options):
-            values = {str(value) for value in option.show.values()}
-            if len(option.show) > 1 and len(values) == 1:
-                found.setdefault(values.pop(), []).append(index)
-        return found
-
-    @_by_cell.default
-    def _showing_cells(self) -> dict[Cell, list[int]]:
+    @_showing.default
+    def _options_by_cell(self) -> dict[Cell, list[int]]:
         found: dict[Cell, list[int]] = {}
         for index, option in enumerate(self.model.problem.options):
             for cell in option.show:
                 found.setdefault(cell, []).append(index)
         return found
 
-    @classmethod
-    def of(cls, model: LoadedModel, *, new: bool = False, seed: int | None = None, givens: int | None = None,
+    @staticmethod
+    def of(model: LoadedModel, *, new: bool = False, seed: int | None = None, givens: int | None = None,
            source: dict[str, Any] | None = None) -> Game:
         """A game of the model's own puzzle (its givens), or with `new` of a puzzle generated
-        from it (reproducible with `seed`; `givens` clues at most, if it can)."""
-        clues = model.forced
-        answer = None
+        from it (reproducible with `seed`; `givens` clues or a few more, if it can)."""
+        clues, answer = model.forced, None
         if new:
             from excover._generate import generate
 
             puzzle = generate(model.problem, seed=seed, givens=givens, forced=model.forced)
             clues, answer = puzzle.clues, puzzle.solution
-        game = cls(model, tuple(clues), source=dict(source or {}))
-        game._answer = answer
-        return game
+        kind = Pieces if any(len(set(map(str, option.show.values()))) == 1 and len(option.show) > 1
+                             for option in model.problem.options) else Cells
+        return kind(model, tuple(clues), dict(source or {}), answer=answer)
 
     # -- the board ------------------------------------------------------------------------
 
@@ -125,69 +118,24 @@ class Game:
         return self.model.problem
 
     @property
-    def kind(self) -> str:
-        """"cells" when every option shows one cell (type a value into it), else "pieces"."""
-        return "cells" if all(len(option.show) <= 1 for option in self.problem.options) else "pieces"
-
-    @property
-    def chosen(self) -> list[int]:
-        """The givens and the entries."""
-        return [*self.givens, *self.entries]
+    def cells(self) -> list[Cell]:
+        return sorted(self._showing)
 
     def showing(self, cell: Cell) -> list[int]:
         """The options that show something on this cell."""
-        return list(self._by_cell.get(cell, ()))
+        return self._showing.get(cell, [])
 
-    @property
-    def cells(self) -> list[Cell]:
-        return sorted(self._by_cell)
-
-    def choices(self, cell: Cell) -> dict[str, int]:
-        """A cell's possible values (what the options showing it show there) and their options."""
-        return {str(self.problem.options[index].show[cell]): index for index in self.showing(cell)}
-
-    def at(self, cell: Cell) -> int | None:
-        """The given or entry that shows something on this cell."""
-        for index in self.chosen:
+    def given_text(self, cell: Cell) -> str:
+        for index in self.givens:
             if cell in self.problem.options[index].show:
-                return index
-        return None
+                return str(self.problem.options[index].show[cell])
+        return ""
 
     def text(self, cell: Cell) -> str:
-        index = self.at(cell)
-        return "" if index is None else str(self.problem.options[index].show[cell])
+        """What the cell shows now: a given's value, or the player's."""
+        raise NotImplementedError
 
-    # -- moves ----------------------------------------------------------------------------
-
-    def enter(self, cell: Cell, value: str) -> int:
-        """Type a value into a cell (replacing what the player had there); the option entered.
-        A given cannot be changed, and a value no option shows there is refused."""
-        options = self.choices(cell)
-        if str(value) not in options:
-            offered = ", ".join(sorted(options)) or "nothing"
-            raise ExcoverError(f"{value!r} cannot go in {cell}: the model offers {offered}")
-        here = self.at(cell)
-        if here is not None and here in self.givens:
-            raise ExcoverError(f"{cell} is a given")
-        option = options[str(value)]
-        self._do(Move(removed=() if here is None else (here,), added=(option,)))
-        self.marks.pop(cell, None)
-        return option
-
-    def erase(self, cell: Cell) -> None:
-        here = self.at(cell)
-        if here is not None and here not in self.givens:
-            self._do(Move(removed=(here,)))
-
-    def place(self, option: int) -> None:
-        """Lay an option (a piece's placement); refused if it is already laid or given."""
-        if option in self.chosen:
-            raise ExcoverError("that option is already on the board")
-        self._do(Move(added=(option,)))
-
-    def take_back(self, option: int) -> None:
-        if option in self.entries:
-            self._do(Move(removed=(option,)))
+    # -- history --------------------------------------------------------------------------
 
     def _do(self, move: Move) -> None:
         self._apply(move)
@@ -195,10 +143,7 @@ class Game:
         self._future.clear()
 
     def _apply(self, move: Move, backwards: bool = False) -> None:
-        removed, added = (move.added, move.removed) if backwards else (move.removed, move.added)
-        for option in removed:
-            self.entries.remove(option)
-        self.entries.extend(added)
+        raise NotImplementedError
 
     def undo(self) -> bool:
         if not self._past:
@@ -223,11 +168,302 @@ class Game:
         if not marks:
             del self.marks[cell]
 
-    # -- the referee ----------------------------------------------------------------------
+    # -- the referee, common ground -------------------------------------------------------
 
-    def clashes(self) -> frozenset[int]:
-        """The chosen options that cover some item more often than it may be covered (with
-        the others chosen), or give a secondary item two colours."""
+    def answer(self) -> tuple[int, ...] | None:
+        """The solution the hints and checks go by: the first the search finds from the
+        givens (for a puzzle with a unique answer, the answer); None if there is none."""
+        if self._answer is None:
+            found = next(self.problem.search(forced=self.givens, max_solutions=1).solutions(), None)
+            self._answer = None if found is None else tuple(found)
+        return self._answer
+
+    def _search_one(self, problem: Problem, forced: Sequence[int], time_limit: float) -> Verdict:
+        search = problem.search(forced=forced, max_solutions=1, time_limit=time_limit)
+        if next(search.solutions(), None) is not None:
+            return Verdict(True)
+        return Verdict(False if search.stopped_by is None else None)
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SAVE_FORMAT, **self.source, "kind": self.kind, "options": len(self.problem.options),
+                "givens": list(self.givens), "entries": self._entries_json(),
+                "marks": [[list(cell), sorted(values)] for cell, values in sorted(self.marks.items())]}
+
+    def _entries_json(self) -> list:
+        raise NotImplementedError
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+
+    @staticmethod
+    def from_json(data: dict[str, Any], model: LoadedModel) -> Game:
+        """A saved game on its model (loaded by the caller from the file and params saved)."""
+        count = len(model.problem.options)
+        if data.get("format") != SAVE_FORMAT or data.get("options") != count:
+            raise ExcoverError("the saved game is of another version of the model (its options differ)")
+        if not all(isinstance(index, int) and 0 <= index < count for index in data.get("givens", [])):
+            raise ExcoverError("the saved game names options the model does not have")
+        game = Game.of(model, source={key: data[key] for key in ("model", "params") if key in data})
+        game.givens = tuple(data["givens"])
+        game.marks = {(cell[0], cell[1]): set(values) for cell, values in data.get("marks", [])}
+        if game.kind != data.get("kind"):
+            raise ExcoverError("the saved game is of another kind of board than the model's")
+        game._load_entries(data.get("entries", []))
+        return game
+
+    def _load_entries(self, entries: list) -> None:
+        raise NotImplementedError
+
+
+@attrs.define
+class Cells(Game):
+    """A board of cells to fill with values (see the module docstring)."""
+
+    values: dict[Cell, str] = attrs.field(factory=dict)  # the player's entries
+    _implied: dict[tuple[Cell, str], frozenset[str]] = attrs.field(factory=dict)
+
+    kind = "cells"
+
+    def text(self, cell: Cell) -> str:
+        return self.given_text(cell) or self.values.get(cell, "")
+
+    def choices(self, cell: Cell) -> list[str]:
+        """The values some option shows on this cell."""
+        return sorted({str(self.problem.options[index].show[cell]) for index in self.showing(cell)})
+
+    def filled(self) -> dict[Cell, str]:
+        """Every value on the board: the givens' and the player's."""
+        board = {cell: str(value) for index in self.givens for cell, value in self.problem.options[index].show.items()}
+        return {**board, **self.values}
+
+    # moves
+
+    def enter(self, cell: Cell, value: str) -> None:
+        """Write a value into a cell (replacing the player's); a given cannot be changed,
+        and a value no option shows there is refused."""
+        value = str(value)
+        if self.given_text(cell):
+            raise ExcoverError(f"row {cell[0]}, column {cell[1]} is a given")
+        if value not in self.choices(cell):
+            offered = ", ".join(self.choices(cell)) or "nothing"
+            raise ExcoverError(f"{value!r} cannot go in row {cell[0]}, column {cell[1]}: the model offers {offered}")
+        old = self.values.get(cell)
+        if old != value:
+            self._do(Move(() if old is None else ((cell, old),), ((cell, value),)))
+        self.marks.pop(cell, None)
+
+    def erase(self, cell: Cell) -> None:
+        if cell in self.values:
+            self._do(Move(((cell, self.values[cell]),)))
+
+    def _apply(self, move: Move, backwards: bool = False) -> None:
+        removed, added = (move.added, move.removed) if backwards else (move.removed, move.added)
+        for cell, _ in removed:
+            del self.values[cell]
+        for cell, value in added:
+            self.values[cell] = value
+
+    # the referee
+
+    def _options_for(self, cell: Cell, value: str) -> list[int]:
+        return [index for index in self.showing(cell) if str(self.problem.options[index].show[cell]) == value]
+
+    def implied(self, cell: Cell, value: str) -> frozenset[str]:
+        """The items every option showing `value` on `cell` covers (exactly-once primary
+        items, and secondary ones without a colour)."""
+        key = (cell, value)
+        if key not in self._implied:
+            exact = {item.name for item in self.problem.primary if (item.lo, item.hi) == (1, 1)}
+            exact |= {item.name for item in self.problem.secondary}
+            common: set[str] | None = None
+            for index in self._options_for(cell, value):
+                names = {name for name, colour in self.problem.options[index].items if name in exact and colour is None}
+                common = names if common is None else common & names
+            self._implied[key] = frozenset(common or ())
+        return self._implied[key]
+
+    def _together(self, first: tuple[Cell, str], second: tuple[Cell, str]) -> bool:
+        """Whether one option shows both values."""
+        (cell, value), (other, other_value) = first, second
+        return any(str(self.problem.options[index].show.get(other)) == other_value
+                   for index in self._options_for(cell, value))
+
+    def clashes(self) -> set[Cell]:
+        """The cells whose values clash with another's (see the module docstring)."""
+        filled = self.filled()
+        by_item: dict[str, list[Cell]] = {}
+        for cell, value in filled.items():
+            for name in self.implied(cell, value):
+                by_item.setdefault(name, []).append(cell)
+        found: set[Cell] = set()
+        for cells in by_item.values():
+            for k, cell in enumerate(cells):
+                for other in cells[k + 1:]:
+                    if not self._together((cell, filled[cell]), (other, filled[other])):
+                        found.update((cell, other))
+        return found & set(self.values) or found
+
+    def _restricted(self) -> tuple[Problem, list[int]]:
+        """The problem without the options that show another value on a filled cell, and
+        the givens' positions in it."""
+        filled = self.filled()
+        keep = [index for index, option in enumerate(self.problem.options)
+                if all(str(value) == filled.get(cell, str(value)) for cell, value in option.show.items())]
+        position = {index: k for k, index in enumerate(keep)}
+        smaller = Problem(primary=self.problem.primary, secondary=self.problem.secondary,
+                          options=[self.problem.options[index] for index in keep])
+        return smaller, [position[index] for index in self.givens]
+
+    def verdict(self, time_limit: float = TIME_LIMIT) -> Verdict:
+        if self.clashes():
+            return Verdict(False)
+        return self._search_one(*self._restricted(), time_limit)
+
+    def solved(self) -> bool:
+        return len(self.filled()) == len(self._showing) and not self.clashes() and self.verdict().solvable is True
+
+    def answer_values(self) -> dict[Cell, str]:
+        answer = self.answer() or ()
+        return {cell: str(value) for index in answer for cell, value in self.problem.options[index].show.items()}
+
+    def wrong(self) -> list[Cell]:
+        """The player's cells whose value differs from the solution's."""
+        answer = self.answer_values()
+        return sorted(cell for cell, value in self.values.items() if answer.get(cell) != value)
+
+    def candidates(self, cell: Cell) -> list[str]:
+        """The values that clash with nothing on the board (and that some option offers)."""
+        filled = self.filled()
+        taken: dict[str, list[Cell]] = {}
+        for other, value in filled.items():
+            for name in self.implied(other, value):
+                taken.setdefault(name, []).append(other)
+        return [value for value in self.choices(cell)
+                if all(self._together((cell, value), (other, filled[other]))
+                       for name in self.implied(cell, value) for other in taken.get(name, []) if other != cell)]
+
+    def hint(self, cell: Cell | None = None) -> Hint | None:
+        """A forced value (see forced), else the solution's value for `cell` (or for the
+        first empty cell); None when the board is full or there is no solution."""
+        filled = self.filled()
+        empty = [other for other in self.cells if other not in filled]
+        if not empty or self.clashes():
+            return None
+        forced = self.forced(empty)
+        if forced is not None:
+            return forced
+        answer = self.answer_values()
+        if not answer:
+            return None
+        target = cell if cell in empty else empty[0]
+        return Hint("answer", target, answer[target])
+
+    def forced(self, empty: list[Cell]) -> Hint | None:
+        """A value that must go where it goes: a cell with one candidate left, or an item
+        that only one candidate (cell, value) can still cover (a digit with one place left
+        in a row), among items no option covers without showing a value."""
+        candidates = {cell: self.candidates(cell) for cell in empty}
+        for cell, left in candidates.items():
+            if len(left) == 1:
+                return Hint("forced", cell, left[0])
+        unseen = {name for option in self.problem.options if not option.show for name in option.names}
+        covered = {name for cell, value in self.filled().items() for index in self._options_for(cell, value)
+                   for name in self.problem.options[index].names}  # (perhaps covered: left alone)
+        touching: dict[str, set[tuple[Cell, str]]] = {}
+        for cell, left in candidates.items():
+            for value in left:
+                for index in self._options_for(cell, value):
+                    for name in self.problem.options[index].names:
+                        touching.setdefault(name, set()).add((cell, value))
+        for item in self.problem.primary:
+            ways = touching.get(item.name, set())
+            if (item.lo, item.hi) == (1, 1) and item.name not in covered | unseen and len(ways) == 1:
+                (cell, value), = ways
+                return Hint("forced", cell, value)
+        return None
+
+    # saving
+
+    def _entries_json(self) -> list:
+        return [[list(cell), value] for cell, value in sorted(self.values.items())]
+
+    def _load_entries(self, entries: list) -> None:
+        for cell, value in entries:
+            self.values[(cell[0], cell[1])] = str(value)
+
+
+@attrs.define
+class Pieces(Game):
+    """A board to tile with pieces (see the module docstring)."""
+
+    laid: list[int] = attrs.field(factory=list)  # the options the player laid, in order
+    _pieces: dict[str, list[int]] = attrs.field(init=False)
+
+    kind = "pieces"
+
+    @_pieces.default
+    def _placements_of_pieces(self) -> dict[str, list[int]]:
+        found: dict[str, list[int]] = {}
+        for index, option in enumerate(self.model.problem.options):
+            values = {str(value) for value in option.show.values()}
+            if len(option.show) > 1 and len(values) == 1:
+                found.setdefault(values.pop(), []).append(index)
+        return found
+
+    @property
+    def chosen(self) -> list[int]:
+        return [*self.givens, *self.laid]
+
+    def pieces(self) -> dict[str, list[int]]:
+        """Each piece (what its options show) and its placements."""
+        return self._pieces
+
+    def at(self, cell: Cell) -> int | None:
+        """The given or laid option on this cell."""
+        for index in self.chosen:
+            if cell in self.problem.options[index].show:
+                return index
+        return None
+
+    def text(self, cell: Cell) -> str:
+        index = self.at(cell)
+        return "" if index is None else str(self.problem.options[index].show[cell])
+
+    def piece_of(self, option: int) -> str:
+        return str(next(iter(self.problem.options[option].show.values())))
+
+    def placements_at(self, piece: str, cell: Cell) -> list[int]:
+        """The piece's placements that cover this cell."""
+        return [index for index in self._pieces.get(piece, []) if cell in self.problem.options[index].show]
+
+    def on_board(self) -> set[str]:
+        """The pieces given or laid."""
+        return {self.piece_of(index) for index in self.chosen if index in self._pieces.get(self.piece_of(index), ())}
+
+    # moves
+
+    def place(self, option: int) -> None:
+        if option in self.chosen:
+            raise ExcoverError("that piece is on the board already, there")
+        self._do(Move(added=(option,)))
+
+    def take_back(self, option: int) -> None:
+        if option in self.laid:
+            self._do(Move(removed=(option,)))
+
+    def _apply(self, move: Move, backwards: bool = False) -> None:
+        removed, added = (move.added, move.removed) if backwards else (move.removed, move.added)
+        for option in removed:
+            self.laid.remove(option)
+        self.laid.extend(added)
+
+    # the referee
+
+    def clashes(self) -> set[int]:
+        """The options that cover an item more often than it may be (or give a secondary item
+        two colours) with the others on the board."""
         primary = {item.name: item for item in self.problem.primary}
         covering: dict[str, list[int]] = {}
         colours: dict[str, set[str | None]] = {}
@@ -243,126 +479,60 @@ class Game:
                     found.update(options)
             elif len(options) > 1 and (None in colours[name] or len(colours[name]) > 1):
                 found.update(options)
-        return frozenset(found)
+        return found
 
-    def verdict(self, time_limit: float = 2.0) -> Verdict:
-        """Whether the givens and entries can still be completed to a solution."""
-        clashes = self.clashes()
-        if clashes:
-            return Verdict(False, clashes)
-        search = self.problem.search(forced=self.chosen, max_solutions=1, time_limit=time_limit)
-        found = next(search.solutions(), None)
-        if found is not None:
-            return Verdict(True)
-        return Verdict(False if search.stopped_by is None else None)
-
-    def answer(self) -> tuple[int, ...] | None:
-        """The solution the hints and checks go by: the first the search finds from the
-        givens (for a puzzle with a unique answer, the answer); None if there is none."""
-        if self._answer is None:
-            found = next(self.problem.search(forced=self.givens, max_solutions=1).solutions(), None)
-            self._answer = None if found is None else tuple(found)
-        return self._answer
-
-    def wrong(self) -> list[int]:
-        """The entries that are not in the solution."""
-        answer = self.answer()
-        return [index for index in self.entries if answer is None or index not in answer]
-
-    def hint(self, cell: Cell | None = None) -> Hint | None:
-        """A forced move if there is one (see the module docstring), else the solution's
-        option for `cell` (or for the first open cell); None when the board is full or no
-        solution exists."""
-        forced = self._forced_move()
-        if forced is not None:
-            return forced
-        answer = self.answer()
-        if answer is None:
-            return None
-        chosen = set(self.chosen)
-        open_options = [index for index in answer if index not in chosen]
-        if cell is not None:
-            for index in open_options:
-                if cell in self.problem.options[index].show:
-                    return Hint(index, "answer")
-        return Hint(open_options[0], "answer") if open_options else None
-
-    def _forced_move(self) -> Hint | None:
-        """An open exactly-once item with a single option left that clashes with nothing chosen
-        (none when the position already clashes)."""
+    def verdict(self, time_limit: float = TIME_LIMIT) -> Verdict:
         if self.clashes():
-            return None
-        covered: dict[str, int] = {}
-        colours: dict[str, str | None] = {}
-        for index in self.chosen:
-            for name, colour in self.problem.options[index].items:
-                covered[name] = covered.get(name, 0) + 1
-                colours[name] = colour
-        primary = {item.name: item for item in self.problem.primary}
-
-        def fits(index: int) -> bool:
-            for name, colour in self.problem.options[index].items:
-                item = primary.get(name)
-                if item is not None:
-                    if item.hi is not None and covered.get(name, 0) >= item.hi:
-                        return False
-                elif name in covered and (colour is None or colours[name] != colour):
-                    return False
-            return True
-
-        chosen = set(self.chosen)
-        left: dict[str, list[int]] = {}
-        for index, option in enumerate(self.problem.options):
-            if index in chosen or not fits(index):
-                continue
-            for name in option.names:
-                left.setdefault(name, []).append(index)
-        for item in self.problem.primary:
-            if (item.lo, item.hi) == (1, 1) and not covered.get(item.name) and len(left.get(item.name, ())) == 1:
-                return Hint(left[item.name][0], "forced", item.name)
-        return None
+            return Verdict(False)
+        return self._search_one(self.problem, self.chosen, time_limit)
 
     def solved(self) -> bool:
         return not self.problem.verify(self.chosen)  # (the faults it finds: none)
 
-    # -- pieces ---------------------------------------------------------------------------
+    def wrong(self) -> list[int]:
+        answer = self.answer() or ()
+        return [index for index in self.laid if index not in answer]
 
-    def pieces(self) -> dict[str, list[int]]:
-        """For a tiling: each piece (what its options show) and its placements."""
-        return self._pieces
+    def hint(self, cell: Cell | None = None) -> Hint | None:
+        """A piece with one place left that fits (or the one placement of an open cell), else
+        the solution's piece on `cell` (or its next piece)."""
+        forced = self._forced()
+        if forced is not None:
+            return Hint("forced", option=forced)
+        answer = self.answer()
+        if answer is None or self.clashes():
+            return None
+        open_options = [index for index in answer if index not in self.chosen]
+        for index in open_options:
+            if cell is not None and cell in self.problem.options[index].show:
+                return Hint("answer", option=index)
+        return Hint("answer", option=open_options[0]) if open_options else None
 
-    def placements_at(self, piece: str, cell: Cell) -> list[int]:
-        """The piece's placements that cover this cell."""
-        return [index for index in self.pieces().get(piece, []) if cell in self.problem.options[index].show]
+    def _forced(self) -> int | None:
+        if self.clashes():
+            return None
+        covered = {name for index in self.chosen for name in self.problem.options[index].names}
+        fits = [index for index in range(len(self.problem.options))
+                if index not in self.chosen and not covered & set(self.problem.options[index].names)]
+        left: dict[str, list[int]] = {}
+        for index in fits:
+            for name in self.problem.options[index].names:
+                left.setdefault(name, []).append(index)
+        for item in self.problem.primary:
+            if (item.lo, item.hi) == (1, 1) and item.name not in covered and len(left.get(item.name, ())) == 1:
+                return left[item.name][0]
+        return None
 
-    def laid(self) -> set[str]:
-        """The pieces on the board (given or laid)."""
-        return {str(next(iter(self.problem.options[index].show.values()))) for index in self.chosen
-                if len(self.problem.options[index].show) > 1}
+    # saving
 
-    # -- saving ---------------------------------------------------------------------------
+    def _entries_json(self) -> list:
+        return list(self.laid)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"format": SAVE_FORMAT, **self.source, "options": len(self.problem.options),
-                "givens": list(self.givens), "entries": list(self.entries),
-                "marks": [[list(cell), sorted(values)] for cell, values in sorted(self.marks.items())]}
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], model: LoadedModel) -> Game:
-        """A saved game on its model (loaded by the caller from the file and params saved)."""
-        if data.get("format") != SAVE_FORMAT or data.get("options") != len(model.problem.options):
-            raise ExcoverError("the saved game is of another version of the model (its options differ)")
-        count = len(model.problem.options)
-        picked = [*data["givens"], *data["entries"]]
-        if not all(isinstance(index, int) and 0 <= index < count for index in picked):
+    def _load_entries(self, entries: Iterable) -> None:
+        count = len(self.problem.options)
+        if not all(isinstance(index, int) and 0 <= index < count for index in entries):
             raise ExcoverError("the saved game names options the model does not have")
-        game = cls(model, tuple(data["givens"]), list(data["entries"]),
-                   {tuple(cell): set(values) for cell, values in data.get("marks", [])},
-                   {key: data[key] for key in ("model", "params") if key in data})
-        return game
+        self.laid = list(entries)
 
 
 def read_saved(path: str | Path) -> dict[str, Any]:
@@ -376,4 +546,4 @@ def read_saved(path: str | Path) -> dict[str, Any]:
     return data
 
 
-__all__: Sequence[str] = ["Game", "Hint", "Move", "Verdict", "read_saved"]
+__all__: Sequence[str] = ["Cells", "Game", "Hint", "Move", "Pieces", "Verdict", "read_saved"]
