@@ -280,3 +280,27 @@ def test_play_without_textual_says_how_to_get_it(monkeypatch, capsys):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "textual" else real(name))
     assert main(["play", "sudoku.xc"]) == 2
     assert "pip install 'excover[play]'" in capsys.readouterr().err
+
+
+def test_the_command_starts_new_and_saved_games(monkeypatch, tmp_path, capsys):
+    """`excover play` makes the game the arguments ask for and hands it to the app (run here
+    without a screen: the app's run is replaced by a note of the game)."""
+    from excover.cli import main
+
+    started = []
+    monkeypatch.setattr(PlayApp, "run", lambda app: started.append((app.game, app.save_to)))
+    assert main(["play", "sudoku.xc", "-p", "box_rows=2", "-p", "box_cols=2", "-p", "givens=empty", "--new",
+                 "--seed", "4", "--save", str(tmp_path / "g.json")]) == 0
+    game, save_to = started.pop()
+    assert isinstance(game, Game) and len(game.givens) < 16 and save_to == tmp_path / "g.json"
+    cell = next(cell for cell in game.cells if not game.text(cell))
+    game.enter(cell, game.answer_values()[cell])
+    game.save(save_to)
+    assert main(["play", str(save_to)]) == 0
+    again, save_again = started.pop()
+    assert again.values == game.values and again.givens == game.givens and save_again == save_to
+    assert main(["play", "matrix.xc"]) == 2
+    assert "shows no cells to play on" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text("{")
+    assert main(["play", str(tmp_path / "bad.json")]) == 2
+    assert "cannot read the saved game" in capsys.readouterr().err
