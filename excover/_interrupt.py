@@ -1,4 +1,4 @@
-"""Ctrl-C that Python would lose.
+"""Ctrl-C that Python would lose, and processes that must not outlive their parent.
 
 A KeyboardInterrupt raised while Python runs a weakref callback or a ``__del__`` is printed as
 "Exception ignored" and dropped, and the program carries on: importlib runs such a callback
@@ -10,8 +10,11 @@ the command answers it ("excover: interrupted", never a traceback). Standard lib
 is installed before anything is loaded.
 """
 
+import os
 import signal
 import sys
+
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 
 _noted = False
 
@@ -41,3 +44,21 @@ def check() -> None:
     """Raise KeyboardInterrupt if Ctrl-C came and we are still here: it was lost."""
     if _noted:
         raise KeyboardInterrupt
+
+
+def die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill this process when the thread of `parent` that started
+    it ends: a search worker whose pool is gone (an interrupted pool can start workers while
+    it is being stopped: orphans that would hold the command's output open and search on
+    for ever), or a game a web server started for a page (excover play --serve) once the
+    server is gone."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):  # no prctl to be had: the parent's own stopping must do
+        return
+    if os.getppid() != parent:  # the parent was gone before the request
+        os._exit(1)

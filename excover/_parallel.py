@@ -24,7 +24,6 @@ import json
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,13 +31,12 @@ from pathlib import Path
 
 import attrs
 
-from excover import engine
+from excover import _interrupt, engine
 from excover._errors import ExcoverError
 from excover._matrix import Matrix
 
 SUBPROBLEMS_PER_WORKER = 200  # enough for uneven subtrees to even out
 CLUSTER_TIMEOUT = "10s"  # to reach the Dask scheduler
-PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
 PROBE_SECONDS = 0.02  # subproblems are searched here this long before workers start: small models pay nothing
 
 
@@ -81,24 +79,7 @@ def _adopt(matrix: Matrix, forced: Sequence[int], parent: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # and ends them with SIGTERM (not the handler it forked with)
     if hasattr(signal, "pthread_sigmask"):  # forked while the pool was made, with both held back
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-    _die_with_parent(parent)
-
-
-def _die_with_parent(parent: int) -> None:
-    """On Linux, have the kernel kill this worker when the thread that started it ends. An
-    interrupted pool can end with workers its own threads started to replace lost ones while
-    it was being stopped (seen here under load, a few times in a thousand interruptions):
-    orphans that would hold the command's output open and search on for ever."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    except (OSError, AttributeError):  # no prctl to be had: the pool's own stopping must do
-        return
-    if os.getppid() != parent:  # the parent was gone before the request
-        os._exit(1)
+    _interrupt.die_with_parent(parent)
 
 
 def _subtree(model: tuple[Matrix, tuple[int, ...]], path: tuple[int, ...]):

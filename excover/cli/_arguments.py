@@ -117,6 +117,10 @@ def _parser() -> argparse.ArgumentParser:
                       "(fewer is harder; a puzzle keeps as many as its unique answer needs)")
     play.add_argument("--save", metavar="FILE", help="where ctrl+s saves the game (a saved game played again "
                                                      "saves to itself)")
+    play.add_argument("--serve", action="store_true", help="serve the game to a web browser instead, on "
+                      "http://127.0.0.1:PORT (textual-serve; each page opened is a game of its own)")
+    play.add_argument("--port", type=_at_least(1, 65535), default=8000, help="the port --serve listens on "
+                      "(default 8000)")
     commands.add_parser("list", help="List the shipped models.", description="List the shipped models.",
                         epilog=_examples("list"), formatter_class=argparse.RawDescriptionHelpFormatter)
     return parser
@@ -137,8 +141,8 @@ EXAMPLES = {
     "info": ["excover info sudoku.xc"],
     "convert": ["excover convert queens.xc -p n=8 --to dlx > queens8.dlx"],
     "list": ["excover list"],
-    "play": ["excover play sudoku.xc --new --seed 7 --save game.json", "excover play game.json",
-             "excover play calendar.xc -p month=Oct -p day=6"],
+    "play": ["excover play sudoku.xc -p givens=empty --new --seed 7 --save game.json", "excover play game.json",
+             "excover play calendar.xc -p month=Oct -p day=6", "excover play killer.xc --serve --port 8000"],
 }
 
 

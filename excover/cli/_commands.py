@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
 import time
@@ -647,6 +648,7 @@ def _play(args) -> int:
     from excover.play import Game, read_saved
     from excover.play._app import PlayApp
 
+    again = _play_again(args)  # (for --serve: the command each browser page runs)
     save_to = args.save
     if args.file.endswith(".json"):
         data = read_saved(args.file)
@@ -662,6 +664,38 @@ def _play(args) -> int:
         raise ExcoverError("the model shows no cells to play on (its options have no show)")
     if game.model.lattice != "square" and game.kind == "cells" or any(len(cell) != 2 for cell in game.cells):
         raise ExcoverError("excover play draws boards of the plane: cells (row, column)")
+    if args.serve:
+        return _serve(again, args.port)
+    if os.environ.get("EXCOVER_SERVED_BY"):  # a page's game, started by play --serve
+        _interrupt.die_with_parent(int(os.environ["EXCOVER_SERVED_BY"]))
     PlayApp(game, save_to).run()
+    return FOUND
+
+
+def _play_again(args) -> list[str]:
+    """The play command these arguments make, without --serve."""
+    again = ["play", str(Path(args.file).resolve()) if Path(args.file).is_file() else args.file]
+    again += [f"--param={setting}" for setting in args.param]
+    for flag, value in (("--seed", args.seed), ("--givens", args.givens), ("--save", args.save),
+                        ("--max-steps", args.max_steps), ("--max-options", args.max_options)):
+        if value is not None:
+            again.append(f"{flag}={value}")
+    return again + (["--new"] if args.new else [])
+
+
+def _serve(again: list[str], port: int) -> int:
+    """play --serve: textual-serve runs the same play command for each page a browser opens,
+    on 127.0.0.1 only; each such game is killed by the kernel when the server ends (see
+    excover._interrupt.die_with_parent)."""
+    from importlib.util import find_spec
+
+    if find_spec("textual_serve") is None:
+        raise ExcoverError("excover play --serve needs textual-serve, in the play extra: pip install 'excover[play]'")
+    from textual_serve.server import Server
+
+    command = "exec " + shlex.join([sys.executable, "-m", "excover", *again])  # (its shell gives way to it)
+    os.environ["EXCOVER_SERVED_BY"] = str(os.getpid())
+    print(f"excover play: serving on http://127.0.0.1:{port} (Ctrl-C stops)", file=sys.stderr, flush=True)
+    Server(command, host="127.0.0.1", port=port, title="excover play").serve()
     return FOUND
 
