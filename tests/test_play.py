@@ -152,16 +152,21 @@ async def walk(pilot, cell):
     raise AssertionError(f"the arrows did not reach {cell}")
 
 
-def test_solve_a_4x4_with_the_arrows():
-    game = sudoku()
-
+def typing_the_answer(game, reach):
+    """The moves that type the solution's value into every open cell, each reached with
+    `reach` (click: the mouse; walk: the arrows)."""
     async def moves(pilot):
         for cell, value in answer_of(game).items():
             if not game.text(cell):
-                await walk(pilot, cell)
+                await reach(pilot, cell)
+                assert pilot.app.query_one(Board).cursor == cell
                 await pilot.press(value)
+    return moves
 
-    shown = play(PlayApp(game), moves)
+
+def test_solve_a_4x4_with_the_arrows():
+    game = sudoku()
+    shown = play(PlayApp(game), typing_the_answer(game, walk))
     assert game.solved() and solved_grid(game, 4) and "Solved in" in shown
 
 
@@ -169,16 +174,7 @@ def test_solve_a_9x9_with_the_mouse():
     """An easy one (play --new --givens 66): a Pilot's key or click takes 50 ms."""
     game = sudoku(9, seed=11, givens=66)
     assert len(game.givens) == 66
-
-    async def moves(pilot):
-        for cell, value in answer_of(game).items():
-            if game.text(cell):
-                continue
-            await click(pilot, cell)
-            assert pilot.app.query_one(Board).cursor == cell
-            await pilot.press(value)
-
-    shown = play(PlayApp(game), moves)
+    shown = play(PlayApp(game), typing_the_answer(game, click))
     assert game.solved() and solved_grid(game, 9)
     assert "Solved in" in shown
 
@@ -304,3 +300,95 @@ def test_the_command_starts_new_and_saved_games(monkeypatch, tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{")
     assert main(["play", str(tmp_path / "bad.json")]) == 2
     assert "cannot read the saved game" in capsys.readouterr().err
+
+
+def test_step_through_the_solutions_and_back():
+    """ctrl+n shows the solutions one by one (the calendar's Oct 6 has 7), each a tiling the
+    independent checker accepts; ctrl+z gives the player's board back."""
+    from test_calendar import BOARD, PIECES, position
+    from tiling_rules import is_tiling
+
+    game = Game.of(excover.load("calendar.xc", month="Oct", day=6))
+    first = game.pieces()["L"][0]
+    game.place(first)
+    seen = []
+
+    async def moves(pilot):
+        for _ in range(8):
+            await pilot.press("ctrl+n")
+            seen.append((tuple(sorted(game.laid)), status(pilot.app)))
+        await pilot.press("ctrl+z")
+
+    play(PlayApp(game), moves)
+    boards = [laid for laid, _ in seen[:7]]
+    assert len(set(boards)) == 7 and seen[7][1].startswith("no more solutions")
+    board = [cell for cell in BOARD if cell not in set(position("Oct", 6))]
+    for laid in boards:
+        assert is_tiling([(game.piece_of(i), list(game.problem.options[i].show)) for i in laid], board, PIECES)
+    assert game.laid == [first]  # ctrl+z: the player's board again
+
+
+def test_the_referee_says_at_once_when_the_pieces_leave_no_way_to_finish():
+    """A piece laid where no tiling has it: the app's referee (off the screen's thread) says
+    so without being asked; the game's own verdict agrees, and so does a count."""
+    model = excover.load("calendar.xc", month="Oct", day=6)
+    game = Game.of(model)
+    dead = next(index for index in game.pieces()["O"]
+                if model.problem.count(forced=[*game.givens, index]) == 0)
+    seen = {}
+
+    async def moves(pilot):
+        board = pilot.app.query_one(Board)
+        show = game.problem.options[dead].show
+        await click(pilot, min(show, key=lambda cell: len(game.placements_at("O", cell))))
+        await pilot.press("o")
+        for _ in range(30):
+            if board.preview == dead:
+                break
+            await pilot.press("space")
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        seen["said"] = status(pilot.app)
+
+    play(PlayApp(game), moves)
+    assert game.laid == [dead] and game.verdict().solvable is False
+    assert seen["said"] == "no solution from here: something placed is wrong"
+
+
+def test_the_soma_cube_layer_by_layer_with_hints():
+    """A solid's board is its layers side by side; seven hints lay the seven pieces, and the
+    independent checker agrees that they build the cube."""
+    from test_tilings import SOMA
+    from tiling_rules import is_tiling
+
+    game = Game.of(excover.load("soma.xc"))
+
+    async def moves(pilot):
+        assert len(pilot.app.query_one(Board).spots) == 27
+        for _ in range(7):
+            await pilot.press("ctrl+t")
+
+    shown = play(PlayApp(game), moves)
+    cube = [(r, c, z) for r in (1, 2, 3) for c in (1, 2, 3) for z in (1, 2, 3)]
+    assert "Solved in" in shown
+    assert is_tiling([(game.piece_of(i), list(game.problem.options[i].show)) for i in game.laid], cube, SOMA,
+                     reflect=False)
+
+
+def test_a_jigsaw_played_with_the_mouse():
+    """jigsaw.xc's own puzzle, its areas outlined: typed in cell by cell, checked by the
+    independent rules (rows, columns and the areas read from the model's outline)."""
+    model = excover.load("jigsaw.xc")
+    game = Game.of(model)
+    shown = play(PlayApp(game), typing_the_answer(game, click))
+    assert "Solved in" in shown
+    size = max(r for r, _ in game.cells)
+    filled = game.filled()
+    units = [[(r, c) for c in range(1, size + 1)] for r in range(1, size + 1)]
+    units += [[(r, c) for r in range(1, size + 1)] for c in range(1, size + 1)]
+    areas: dict = {}
+    for cell, area in model.outline.items():
+        areas.setdefault(area, []).append(cell)
+    units += list(areas.values())
+    assert all(sorted(filled[cell] for cell in unit) == [str(d) for d in range(1, size + 1)] for unit in units)

@@ -29,11 +29,11 @@ def test_a_clash_is_shown_in_red(snap_compare):
 
 
 def test_a_killer_with_its_cages(snap_compare):
-    assert snap_compare(app("killer.xc"), press=["right", "2"], terminal_size=(70, 20))
+    assert snap_compare(app("killer.xc"), press=["right", "2"], terminal_size=(110, 18))
 
 
 def test_the_calendar_with_a_piece_to_lay(snap_compare):
-    assert snap_compare(app("calendar.xc", month="Oct", day=6), press=["l", "space"], terminal_size=(80, 24))
+    assert snap_compare(app("calendar.xc", month="Oct", day=6), press=["l", "space"], terminal_size=(110, 24))
 
 
 def test_hexiamonds_drawn_as_triangles(snap_compare):

@@ -662,8 +662,8 @@ def _play(args) -> int:
                        source={"model": str(args.file), "params": _params(args)})
     if not game.cells:
         raise ExcoverError("the model shows no cells to play on (its options have no show)")
-    if game.model.lattice != "square" and game.kind == "cells" or any(len(cell) != 2 for cell in game.cells):
-        raise ExcoverError("excover play draws boards of the plane: cells (row, column)")
+    if game.kind == "cells" and (game.model.lattice != "square" or any(len(cell) != 2 for cell in game.cells)):
+        raise ExcoverError("excover play fills cells of square boards: (row, column)")
     if args.serve:
         return _serve(again, args.port)
     if os.environ.get("EXCOVER_SERVED_BY"):  # a page's game, started by play --serve

@@ -6,7 +6,8 @@ every key. Long answers (is this still solvable?) run off the UI's thread.
 Keys (shown in the footer): a symbol types it into the cursor's cell (in a tiling, a piece's
 letter picks the piece, space turns it through its placements on the cursor's cell, enter
 lays it); backspace erases; ctrl+z undo, ctrl+y redo, ctrl+e pencil marks, ctrl+t a hint,
-ctrl+k check, ctrl+o still solvable?, ctrl+s save, ctrl+q quit.
+ctrl+k check, ctrl+o still solvable?, ctrl+n show a solution (again: the next), ctrl+s
+save, ctrl+q quit. A solid's board (the Soma cube) is drawn layer by layer, side by side.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class Board(Widget, can_focus=True):
             return plane_lines(paints, game.model.lattice, self._group, lambda cell: paints[cell].text,
                                self._style, self.spots)
         cells = game.cells
+        if len(cells[0]) == 3:
+            return self._layers(paints)
         rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
         cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
         rows_at: dict[int, int] = {}
@@ -79,6 +82,34 @@ class Board(Widget, can_focus=True):
                                  lambda r, c: self._style((r, c)), rows_at=rows_at)
         self.spots = {(r, c): (1 + (c - cols.start) * (width + 1), rows_at[r]) for r, c in cells}
         return drawn
+
+    def _layers(self, paints: dict) -> list[Text]:
+        """A solid's board (the Soma cube's): its layers side by side, as `excover run` draws
+        them, each under its heading."""
+        cells = self.game.cells
+        rows = range(min(cell[0] for cell in cells), max(cell[0] for cell in cells) + 1)
+        cols = range(min(cell[1] for cell in cells), max(cell[1] for cell in cells) + 1)
+        width = max(len(paint.text) for paint in paints.values())
+        drawn, self.spots, left = [], {}, 0
+        for z in sorted({cell[2] for cell in cells}):
+            rows_at: dict[int, int] = {}
+            layer = {(r, c): paint for (r, c, layer_z), paint in paints.items() if layer_z == z}
+            lines = _boxed_lines(layer, rows, cols, width, lambda r, c, z=z: self._group((r, c, z)),
+                                 lambda r, c, z=z: self._style((r, c, z)), rows_at=rows_at)
+            self.spots.update({(r, c, z): (left + 1 + (c - cols.start) * (width + 1), rows_at[r] + 1)
+                               for (r, c) in layer})
+            drawn.append((f"layer {z}", lines))
+            left += (len(cols) * (width + 1) + 1) + 3
+        out = [Text("   ".join(heading.ljust(len(cols) * (width + 1) + 1) for heading, _ in drawn).rstrip())]
+        for k in range(max(len(lines) for _, lines in drawn)):
+            line = Text()
+            for _, lines in drawn:
+                part = lines[k] if k < len(lines) else Text()
+                line.append_text(part)
+                line.append(" " * (len(cols) * (width + 1) + 1 - len(part) + 3))
+            line.rstrip()
+            out.append(line)
+        return out
 
     def _paints(self) -> dict[Cell, Paint]:
         game = self.game
@@ -180,8 +211,9 @@ class PlayApp(App):
         Binding("left", "step(0, -1)", "", show=False), Binding("right", "step(0, 1)", "", show=False),
         Binding("backspace,delete", "erase", "erase"),
         Binding("ctrl+z", "undo", "undo"), Binding("ctrl+y", "redo", "redo"),
-        Binding("ctrl+e", "pencil", "pencil"), Binding("ctrl+t", "hint", "hint"),
-        Binding("ctrl+k", "check", "check"), Binding("ctrl+o", "solvable", "solvable?"),
+        Binding("ctrl+e", "pencil", "marks"), Binding("ctrl+t", "hint", "hint"),
+        Binding("ctrl+k", "check", "check"), Binding("ctrl+o", "solvable", "ok?"),
+        Binding("ctrl+n", "next_solution", "solution"),
         Binding("ctrl+s", "save", "save"), Binding("ctrl+q", "quit", "quit"),
     ]
 
@@ -194,6 +226,8 @@ class PlayApp(App):
         self.piece: str | None = None  # a tiling: the piece picked
         self.started = time.monotonic()
         self.finished: float | None = None
+        self.shown = -1  # the solution ctrl+n showed last
+        self.peeked = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -220,8 +254,10 @@ class PlayApp(App):
         self.query_one("#status", Static).update(message)
 
     def redraw(self) -> None:
+        """After a move: the board again, and the celebration when it is solved."""
+        self.shown = -1  # (a move after ctrl+n: the next ctrl+n keeps it, from the first solution)
         self.board.refresh()
-        if self.finished is None and self.game.solved():
+        if self.finished is None and not self.peeked and self.game.solved():
             self.finished = time.monotonic() - self.started
             minutes, seconds = divmod(int(self.finished), 60)
             self.say(f"Solved in {minutes}:{seconds:02d}. Well played! Every item covered, the referee agrees.")
@@ -302,6 +338,8 @@ class PlayApp(App):
         board.preview, self.piece = None, None
         self.say("that piece overlaps another" if game.clashes() else "")
         self.redraw()
+        if not game.clashes() and not game.solved():
+            self._judge(quiet=True)  # the referee speaks up when the pieces laid leave no way to finish
 
     def action_erase(self) -> None:
         game, cell = self.game, self.board.cursor
@@ -346,6 +384,22 @@ class PlayApp(App):
             self.say(f"hint: {game.piece_of(hint.option)} laid ({why})")
         self.redraw()
 
+    def action_next_solution(self) -> None:
+        """Show a solution (the next one, pressed again; ctrl+z gives the board back)."""
+        solution = self.game.solution(self.shown + 1)
+        if solution is None:
+            self.say("no more solutions: ctrl+n again starts from the first" if self.shown >= 0 else "no solution")
+            self.shown = -1
+            return
+        if self.shown >= 0:
+            self.game.undo()  # the solution shown before: one ctrl+z gives the player's board back
+        self.shown += 1
+        self.peeked = True  # (a solution shown is not a game won)
+        self.game.show(solution)
+        self.board.marked_wrong.clear()
+        self.say(f"solution {self.shown + 1} (ctrl+n the next, ctrl+z back to your board)")
+        self.board.refresh()
+
     def action_check(self) -> None:
         wrong = self.game.wrong()
         self.board.marked_wrong = set(wrong)
@@ -357,8 +411,12 @@ class PlayApp(App):
         self._judge()
 
     @work(thread=True, exclusive=True)
-    def _judge(self) -> None:
+    def _judge(self, quiet: bool = False) -> None:
+        """Whether the board can still be finished (off the screen's thread); `quiet` says
+        only that it cannot."""
         verdict = self.game.verdict()
+        if quiet and verdict.solvable is not False:
+            return
         text = {True: "still solvable", False: "no solution from here: something placed is wrong",
                 None: "no answer within the time limit"}[verdict.solvable]
         self.call_from_thread(self.say, text)

@@ -38,7 +38,7 @@ from excover._errors import ExcoverError
 from excover._model import Problem
 from excover.language.loaded import LoadedModel
 
-Cell = tuple[int, int]  # (row, column): play draws boards of the plane
+Cell = tuple[int, ...]  # (row, column); (row, column, layer) on a solid's board
 Entry = Any  # a cell game's (cell, value), a piece game's option
 SAVE_FORMAT = 1  # of a saved game's JSON
 TIME_LIMIT = 2.0  # seconds the referee searches for "still solvable?"
@@ -85,6 +85,8 @@ class Game:
     _future: list[Move] = attrs.field(factory=list)
     _answer: tuple[int, ...] | None = None
     _showing: dict[Cell, list[int]] = attrs.field(init=False)
+    _solutions: list[tuple[int, ...]] = attrs.field(init=False, factory=list)
+    _all_found: bool = attrs.field(init=False, default=False)
 
     kind = ""
 
@@ -178,6 +180,21 @@ class Game:
             self._answer = None if found is None else tuple(found)
         return self._answer
 
+    def solution(self, number: int) -> tuple[int, ...] | None:
+        """The `number`-th solution from the givens (0 the first), in the search's order; None
+        past the last. Kept as found, so that stepping through them searches once."""
+        found = self._solutions
+        if len(found) <= number and not self._all_found:
+            search = self.problem.search(forced=self.givens)
+            found[:] = [tuple(solution) for _, solution in zip(range(number + 1), search.solutions())]
+            self._all_found = len(found) <= number
+        return found[number] if number < len(found) else None
+
+    def show(self, solution: Sequence[int]) -> None:
+        """Put a solution on the board in place of the player's entries (one move: undo takes
+        the player's back)."""
+        raise NotImplementedError
+
     def _search_one(self, problem: Problem, forced: Sequence[int], time_limit: float) -> Verdict:
         search = problem.search(forced=forced, max_solutions=1, time_limit=time_limit)
         if next(search.solutions(), None) is not None:
@@ -257,6 +274,12 @@ class Cells(Game):
     def erase(self, cell: Cell) -> None:
         if cell in self.values:
             self._do(Move(((cell, self.values[cell]),)))
+
+    def show(self, solution: Sequence[int]) -> None:
+        given = {cell for index in self.givens for cell in self.problem.options[index].show}
+        values = {cell: str(value) for index in solution for cell, value in self.problem.options[index].show.items()
+                  if cell not in given}
+        self._do(Move(tuple(self.values.items()), tuple(values.items())))
 
     def _apply(self, move: Move, backwards: bool = False) -> None:
         removed, added = (move.added, move.removed) if backwards else (move.removed, move.added)
@@ -452,6 +475,9 @@ class Pieces(Game):
     def take_back(self, option: int) -> None:
         if option in self.laid:
             self._do(Move(removed=(option,)))
+
+    def show(self, solution: Sequence[int]) -> None:
+        self._do(Move(tuple(self.laid), tuple(index for index in solution if index not in self.givens)))
 
     def _apply(self, move: Move, backwards: bool = False) -> None:
         removed, added = (move.added, move.removed) if backwards else (move.removed, move.added)

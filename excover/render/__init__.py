@@ -88,7 +88,7 @@ JUNCTIONS = {
 }
 
 
-def _boxed_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, width: int, group, style_of,
+def _boxed_lines(cells: dict, rows: range, cols: range, width: int, group, style_of,
                  compact: bool = False, fill_gaps: bool = True, notes: dict | None = None,
                  rows_at: dict | None = None):
     """Cells in box-drawing characters, with a border wherever two neighbours differ in group
@@ -164,7 +164,7 @@ def _layer_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, 
     return _plain_lines(cells, rows, cols, width)
 
 
-def outlined_lines(cells: dict[tuple[int, int], Paint], rows: range, cols: range, outline: dict,
+def outlined_lines(cells: dict, rows: range, cols: range, outline: dict,
                    notes: dict | None, style_of, rows_at: dict | None = None, width: int = 1) -> list:
     """A grid whose regions are outlined (boxes, jigsaw areas, cages), each region's note in
     the line above its first cell; `style_of(r, c)` styles a cell's text (see _boxed_lines

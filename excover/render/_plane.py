@@ -70,7 +70,7 @@ def _bars_through_corners(canvas: dict[Spot, tuple[str, str]], cells) -> None:
                 canvas[spot] = ("_", "")
 
 
-def plane_lines(cells: dict[Cell, Any], lattice: str, group: Callable[[Cell], Any],
+def plane_lines(cells: dict, lattice: str, group: Callable[[Cell], Any],
                 text_of: Callable[[Cell], str], style_of: Callable[[Cell], str], spots: dict | None = None) -> list:
     """The picture's lines (rich Text): each cell's text at its centre, edges between groups.
     With `spots`, each cell's text's (x, y) on those lines is recorded there."""
