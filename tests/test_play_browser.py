@@ -40,7 +40,9 @@ def wait_for(url, seconds=30):
     raise AssertionError(f"nothing answered at {url}")
 
 
-async def screenshot(url, devtools, out):
+async def screenshot(url, devtools, out, started):
+    """Open the page, press its Start button, wait for its game to start (`started()`) and
+    draw, and write the browser's screenshot to `out`."""
     import aiohttp
 
     async with aiohttp.ClientSession() as session:
@@ -66,9 +68,17 @@ async def screenshot(url, devtools, out):
 
             await call("Page.enable")
             await call("Page.navigate", url=url)
-            await asyncio.sleep(2)
+            for _ in range(100):  # the page, loaded: its Start button
+                found = await call("Runtime.evaluate", expression="document.getElementById('start') !== null")
+                if found.get("result", {}).get("value"):
+                    break
+                await asyncio.sleep(0.2)
             await call("Runtime.evaluate", expression="document.getElementById('start').click()")
-            await asyncio.sleep(6)  # the game starts in its own process and draws
+            for _ in range(150):  # the game, started in its own process
+                if started():
+                    break
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(3)  # and drawn
             shot = await call("Page.captureScreenshot", format="png")
             out.write_bytes(base64.b64decode(shot["data"]))
 
@@ -107,7 +117,7 @@ def test_play_served_to_a_browser(tmp_path):
                                     f"--remote-debugging-port={devtools}", f"--user-data-dir={tmp_path / 'profile'}",
                                     "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         shot = tmp_path / "play.png"  # (kept there, to be looked at)
-        asyncio.run(screenshot(f"http://127.0.0.1:{port}/", devtools, shot))
+        asyncio.run(screenshot(f"http://127.0.0.1:{port}/", devtools, shot, lambda: served_by(server.pid)))
         games = served_by(server.pid)
         server.kill()  # the worst end: the server cannot stop its page's game itself
         log = server.communicate(timeout=30)[0]
