@@ -281,10 +281,11 @@ def test_play_without_textual_says_how_to_get_it(monkeypatch, capsys):
 def test_the_command_starts_new_and_saved_games(monkeypatch, tmp_path, capsys):
     """`excover play` makes the game the arguments ask for and hands it to the app (run here
     without a screen: the app's run is replaced by a note of the game)."""
-    from excover.cli import main
+    from excover.cli import _commands, main
 
     started = []
     monkeypatch.setattr(PlayApp, "run", lambda app: started.append((app.game, app.save_to)))
+    monkeypatch.setattr(_commands, "_on_a_terminal", lambda: True)
     assert main(["play", "sudoku.xc", "-p", "box_rows=2", "-p", "box_cols=2", "-p", "givens=empty", "--new",
                  "--seed", "4", "--save", str(tmp_path / "g.json")]) == 0
     game, save_to = started.pop()
@@ -300,6 +301,9 @@ def test_the_command_starts_new_and_saved_games(monkeypatch, tmp_path, capsys):
     (tmp_path / "bad.json").write_text("{")
     assert main(["play", str(tmp_path / "bad.json")]) == 2
     assert "cannot read the saved game" in capsys.readouterr().err
+    monkeypatch.setattr(_commands, "_on_a_terminal", lambda: False)
+    assert main(["play", "sudoku.xc"]) == 2 and not started
+    assert "needs a terminal" in capsys.readouterr().err
 
 
 def test_step_through_the_solutions_and_back():

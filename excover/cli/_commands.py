@@ -668,8 +668,14 @@ def _play(args) -> int:
         return _serve(again, args.port)
     if os.environ.get("EXCOVER_SERVED_BY"):  # a page's game, started by play --serve
         _interrupt.die_with_parent(int(os.environ["EXCOVER_SERVED_BY"]))
+    elif not _on_a_terminal():
+        raise ExcoverError("excover play needs a terminal to play in (or --serve, for a web browser)")
     PlayApp(game, save_to).run()
     return FOUND
+
+
+def _on_a_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _play_again(args) -> list[str]:
