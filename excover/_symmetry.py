@@ -207,27 +207,27 @@ def lattice_maps(points: Sequence[tuple[int, ...]],
     return found
 
 
-def lattice_permutations(problem: Problem, lattice: Mapping[str, tuple[int, ...]],
-                         kind: str = SQUARE) -> list[Permutation]:
+def lattice_permutations(problem: Problem, points: Mapping[str, tuple[int, ...]],
+                         lattice: str = SQUARE) -> list[Permutation]:
     """The permutations of the options that the lattice's maps (:func:`lattice_maps` of the
     items' points) induce, where they keep the problem: an option goes to the option on the
     mapped points whose other items (a piece, say) are the image of its own under one
     renaming for all options (a mirror may swap two mirror-image pieces). A map no renaming
     makes a symmetry is left out."""
-    points = list(lattice.values())
-    if not points or len({len(point) for point in points}) != 1:
+    where = list(points.values())
+    if not where or len({len(point) for point in where}) != 1:
         raise ModelError("symmetry: the items' points must all be in the plane or all in space")
-    at = {point: name for name, point in lattice.items()}
-    if len(at) != len(lattice):
+    at = {point: name for name, point in points.items()}
+    if len(at) != len(points):
         raise ModelError("symmetry: two items are put at the same point")
-    split = [(frozenset(entry for entry in option.items if entry[0] in lattice),
-              frozenset(entry for entry in option.items if entry[0] not in lattice)) for option in problem.options]
+    split = [(frozenset(entry for entry in option.items if entry[0] in points),
+              frozenset(entry for entry in option.items if entry[0] not in points)) for option in problem.options]
     by_cells: dict[frozenset, list[int]] = {}
     for k, (cells, _) in enumerate(split):
         by_cells.setdefault(cells, []).append(k)
     found = []
-    for placed in lattice_maps(points, kind):
-        moving = {name: at[placed[point]] for name, point in lattice.items()}
+    for placed in lattice_maps(where, lattice):
+        moving = {name: at[placed[point]] for name, point in points.items()}
         permutation = _with_renaming(split, by_cells, moving)
         if permutation is not None:
             found.append(permutation)
@@ -308,9 +308,7 @@ def least_of_class(problem: Problem, symmetries: Symmetries,
         elements = _keeping(problem, stated.index, group(stated.others, len(problem.options)), stated.relabellings,
                             forced)
     else:
-        kept = set(forced)
-        elements = [element for element in group(stated.generators, len(problem.options))
-                    if {element[k] for k in kept} == kept]
+        elements = _keeping_forced(group(stated.generators, len(problem.options)), forced)
 
     def least(solution: Sequence[int]) -> bool:
         own = sorted(solution)
@@ -480,9 +478,7 @@ def classes_under(problem: Problem, generators: Sequence[Permutation], forced: S
     """The classes under the group the option permutations generate (or its symmetries that
     keep the forced options, when there are some): by symmetry breaking where it is sound
     (see _breaking: one count, |G| times smaller), else by Burnside's lemma."""
-    kept = set(forced)
-    elements = [element for element in group(generators, len(problem.options))
-                if {element[k] for k in kept} == kept]
+    elements = _keeping_forced(group(generators, len(problem.options)), forced)
     if breaking and (broken := _breaking(problem, elements, forced)) is not None:
         item, dropped = broken
         keep = [k for k in range(len(problem.options)) if k not in dropped]
@@ -493,6 +489,12 @@ def classes_under(problem: Problem, generators: Sequence[Permutation], forced: S
         total = count(smaller, moved) if count is not None else smaller.count(forced=moved)
         return Classes(total, len(elements), (), (), broken=item)
     return _burnside(problem, elements, [1] * len(elements), forced, count)
+
+
+def _keeping_forced(elements: Sequence[Permutation], forced: Sequence[int]) -> list[Permutation]:
+    """The symmetries that send the forced options onto forced options (a subgroup)."""
+    kept = set(forced)
+    return [element for element in elements if {element[k] for k in kept} == kept]
 
 
 def _breaking(problem: Problem, elements: Sequence[Permutation], forced: Sequence[int]) -> tuple[str, set] | None:

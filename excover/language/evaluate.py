@@ -351,7 +351,7 @@ class Evaluator:
                 if sent.setdefault(source, image) != image:
                     raise fail(f"symmetry: item {brief(source)} is sent to two items, {brief(sent[source])} "
                                f"and {brief(image)}", source_node)
-                if self.items[source][0] != attrs.evolve(self.items[image][0], name=source):
+                if not self.same_kind(source, image):
                     raise fail(f"symmetry: item {brief(source)} is sent to {brief(image)}, an item of another "
                                "kind (primary or secondary, or other bounds)", image_node)
         sources: dict[str, str] = {}
@@ -397,12 +397,17 @@ class Evaluator:
                     if on_line.setdefault(name, line) != line:
                         raise fail(f"symmetry: permute {variable}: item {brief(name)} is on two lines, "
                                    f"{brief(', '.join(line))} and {brief(', '.join(on_line[name]))}", item_node)
-                    if self.items[name][0] != attrs.evolve(self.items[line[0]][0], name=name):
+                    if not self.same_kind(name, line[0]):
                         raise fail(f"symmetry: permute {variable}: items {brief(line[0])} and {brief(name)} are of "
                                    "other kinds (primary or secondary, or other bounds)", item_node)
                 lines[line] = None
         if len(values) > 1:
             self.relabellings.append(tuple(lines))
+
+    def same_kind(self, name: str, other: str) -> bool:
+        """Whether two items may trade places in a symmetry: both primary with the same bounds,
+        or both secondary."""
+        return self.items[name][0] == attrs.evolve(self.items[other][0], name=name)
 
     def declared_name(self, item_node: Tree, scope: Scope) -> str:
         name = self.item_name(item_node, scope)

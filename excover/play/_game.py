@@ -109,8 +109,7 @@ class Game:
 
             puzzle = generate(model.problem, seed=seed, givens=givens, forced=model.forced)
             clues, answer = puzzle.clues, puzzle.solution
-        kind = Pieces if any(len(set(map(str, option.show.values()))) == 1 and len(option.show) > 1
-                             for option in model.problem.options) else Cells
+        kind = Pieces if any(_placement(option.show) for option in model.problem.options) else Cells
         return kind(model, tuple(clues), dict(source or {}), answer=answer)
 
     # -- the board ------------------------------------------------------------------------
@@ -430,9 +429,9 @@ class Pieces(Game):
     def _placements_of_pieces(self) -> dict[str, list[int]]:
         found: dict[str, list[int]] = {}
         for index, option in enumerate(self.model.problem.options):
-            values = {str(value) for value in option.show.values()}
-            if len(option.show) > 1 and len(values) == 1:
-                found.setdefault(values.pop(), []).append(index)
+            piece = _placement(option.show)
+            if piece is not None:
+                found.setdefault(piece, []).append(index)
         return found
 
     @property
@@ -559,6 +558,13 @@ class Pieces(Game):
         if not all(isinstance(index, int) and 0 <= index < count for index in entries):
             raise ExcoverError("the saved game names options the model does not have")
         self.laid = list(entries)
+
+
+def _placement(show: dict) -> str | None:
+    """The piece an option lays, when it shows one value on several cells (a tiling's
+    placement); else None."""
+    values = {str(value) for value in show.values()}
+    return values.pop() if len(show) > 1 and len(values) == 1 else None
 
 
 def read_saved(path: str | Path) -> dict[str, Any]:
