@@ -40,6 +40,9 @@ def wait_for(url, seconds=30):
     raise AssertionError(f"nothing answered at {url}")
 
 
+SHOWN_START = "(b => b !== null && getComputedStyle(b).display !== 'none')(document.getElementById('start'))"
+
+
 async def screenshot(url, devtools, out, started):
     """Open the page, press its Start button, wait for its game to start (`started()`) and
     draw, and write the browser's screenshot to `out`."""
@@ -67,12 +70,18 @@ async def screenshot(url, devtools, out, started):
                         return message.get("result", {})
 
             await call("Page.enable")
-            await call("Page.navigate", url=url)
-            for _ in range(100):  # the page, loaded: its Start button
-                found = await call("Runtime.evaluate", expression="document.getElementById('start') !== null")
+            # With ?delay the page waits for its Start button (which reloads it without the
+            # delay); without, it connects at once, and a click on the hidden button would
+            # start a second game beside the first.
+            await call("Page.navigate", url=url + "?delay=1")
+            for _ in range(100):  # the page, loaded: its Start button, shown
+                found = await call("Runtime.evaluate", expression=SHOWN_START)
                 if found.get("result", {}).get("value"):
                     break
                 await asyncio.sleep(0.2)
+            else:
+                raise AssertionError("the page never showed its Start button")
+            assert not started(), "the page started a game before its Start button was pressed"
             await call("Runtime.evaluate", expression="document.getElementById('start').click()")
             for _ in range(150):  # the game, started in its own process
                 if started():
