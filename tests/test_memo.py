@@ -56,6 +56,41 @@ def test_memo_counts_agree_with_the_oracle_and_the_search(problem, forced, limit
         assert native.memo["full"] and native.memo["states"] == 0
 
 
+@examples(10_000, default=100)
+@given(problem=problems(multiplicities=False),
+       forced_sets=st.lists(st.lists(st.integers(0, 8), max_size=2), min_size=1, max_size=12),
+       seed=st.integers(0, 9))
+def test_one_table_counts_right_under_any_forced_options(problem, forced_sets, seed):
+    """One search, restarted with forced option after forced option, keeps its table across
+    them (as sample does): every count agrees with the oracle, a dead root (a forced option
+    leaves an open item without any) included, and every draw is a solution."""
+    native = NativeSearch(problem.matrix)
+    if native.method != "bitsets":
+        return
+    solutions = all_solutions(problem)
+    for forced in forced_sets:
+        forced = [x for x in forced if x < len(problem.options)]
+        native.restart(forced)
+        expected = [solution for solution in solutions if set(forced) <= solution]
+        assert native.memo_count(1 << 20) == len(expected), forced
+        drawn = native.sample(3, seed=seed)
+        assert all(frozenset(solution) in expected for solution in drawn)
+        assert (drawn == []) == (not expected)
+
+
+def test_a_dead_root_is_not_taken_for_a_live_state_with_the_same_live_options():
+    """a, b and a c: the count takes c first (its one option, a c) and keeps the state after
+    it (b open, b live: 1 way). Forced, `a` kills `a c` and leaves c open with no option: the
+    same live options, b alone, but a dead end. Keyed by the live options alone (a secondary
+    item makes them the key), the table answered 1."""
+    problem = Problem(primary=["c", "b", "a"], secondary=["s"], options=[["a"], ["b"], ["a", "c"]])
+    search = NativeSearch(problem.matrix)
+    assert search.memo_count(1 << 20) == 1
+    search.restart([0])
+    assert search.memo_count(1 << 20) == 0
+    assert search.sample(2, seed=1) == []
+
+
 def test_a_search_reused_with_other_forced_options_keeps_its_table_and_counts_right():
     problem = dominoes(4, 6)
     search = NativeSearch(problem.matrix)

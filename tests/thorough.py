@@ -10,7 +10,10 @@ import os
 from hypothesis import settings
 
 
-def examples(full: int) -> settings:
-    """Hypothesis settings for a property test whose thorough run tries `full` examples."""
+def examples(full: int, default: int | None = None) -> settings:
+    """Hypothesis settings for a property test whose thorough run tries `full` examples (and
+    the default run `default`, when a quarter would be too many)."""
     thorough = os.environ.get("EXCOVER_THOROUGH") == "1"
-    return settings(max_examples=full if thorough else max(full // 4, min(full, 25)), deadline=None)
+    if default is None:
+        default = max(full // 4, min(full, 25))
+    return settings(max_examples=full if thorough else default, deadline=None)

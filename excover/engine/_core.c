@@ -1189,11 +1189,15 @@ static int run_bitsets(SearchObject *s, PyObject *out, Py_ssize_t batch) {
 /* -- counting with a memo (the option sets) -------------------------------------------
  *
  * How many ways complete a node depends on its state only, not on the way there: the live
- * set says it all (the open items are those its options name, by invariants (3) and (4),
- * and whether live options agree is their own affair, colours included). So a table from
- * states to their counts turns the search tree into a DAG, as in Knuth's DLX6 and in
- * Nishino et al.'s DXZ: a node met again costs a lookup. Without secondary items the open
- * set is the smaller key (an option is live exactly when all its items are open).
+ * options and the open items (whether live options agree is their own affair, colours
+ * included). So a table from states to their counts turns the search tree into a DAG, as
+ * in Knuth's DLX6 and in Nishino et al.'s DXZ: a node met again costs a lookup. The key is
+ * the whole state, live and open: the live set alone would do below the root, where every
+ * open item has a live option (invariant (4)), but not at a root whose forced options left
+ * an open item without one: a dead state whose live set a live state shares, and the memo
+ * lives on across restarts with other forced options (sample). Without secondary items the
+ * open set alone is the key: an option is live exactly when all its items are open, then,
+ * so the open set says which are live.
  *
  * Counts are 128-bit, and a sum that would overflow stops the count with OverflowError.
  * The table grows (doubling, rehashed from the kept hashes) up to `limit` bytes; when it
@@ -1316,7 +1320,7 @@ static Memo *memo_new(SearchObject *s, size_t limit, int zdd) {
     MatrixObject *m = s->matrix;
     Memo *memo = PyMem_Calloc(1, sizeof(Memo));
     if (!memo) return NULL;
-    memo->key_words = m->items > m->primary ? m->words : m->item_words;
+    memo->key_words = m->items > m->primary ? m->words + m->item_words : m->item_words;
     memo->limit = limit;
     memo->zdd = zdd;
     memo->level_keys = PyMem_Malloc(sizeof(uint64_t) * memo->key_words * (size_t)(s->max_depth + 1));
@@ -1331,7 +1335,8 @@ static Memo *memo_new(SearchObject *s, size_t limit, int zdd) {
     return memo;
 }
 
-/* The key of a state: its open items, or its live options when there are secondary items. */
+/* The key of a state: its open items, or with secondary items its live options and open
+ * items (the two lie side by side in a slot). */
 static inline const uint64_t *memo_key(SearchObject *s, uint64_t *state) {
     return s->matrix->items > s->matrix->primary ? state : open_items(s, state);
 }

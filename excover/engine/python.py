@@ -601,7 +601,8 @@ class MemoCounter:
     and what each secondary item has been given (nothing yet, a colour, or "used" by an option
     without one). Every state's count is kept, so a state met again is not searched again.
     The reference for the native core's memo (run_memo in _core.c), which keys the same states
-    by the options still live; it counts in Python integers, of any size."""
+    by the options still live and the items still open; it counts in Python integers, of any
+    size."""
 
     USED = -1  # what a secondary item holds once an option without a colour names it
 
