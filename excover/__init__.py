@@ -10,8 +10,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 __all__ = [
-    "BudgetError", "ExcoverError", "FormatError", "IncludeError", "ModelError", "ModelSyntaxError", "ModelTypeError",
-    "RequirementError",  # the errors (excover._errors says which is which)
+    "BudgetError", "ExcoverError", "FormatError", "IncludeError", "InternalError", "ModelError", "ModelSyntaxError",
+    "ModelTypeError", "RequirementError",  # the errors (excover._errors says which is which)
     "Item", "LoadedModel", "Option", "Param", "Problem", "Solution", "__version__", "load", "loads",
     "Puzzle", "generate",  # puzzles with unique answers
     "Classes", "count_classes",  # counting up to symmetry
@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
         ExcoverError,
         FormatError,
         IncludeError,
+        InternalError,
         ModelError,
         ModelSyntaxError,
         ModelTypeError,

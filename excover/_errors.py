@@ -96,6 +96,15 @@ class RequirementError(ExcoverError):
     """A ``require`` of the model does not hold."""
 
 
+class InternalError(ExcoverError):
+    """excover's own self-check failed: a bug, not the input's fault. It names where, so
+    that it can be reported; it is never taken for an answer."""
+
+    def __init__(self, message: str, *, where: str) -> None:
+        super().__init__(f"internal error in {where}: {message} (please report it)")
+        self.where = where
+
+
 def read_text(path, what: str) -> str:
     """A text file a user hands in (a model, an include, a param's value, a batch, a .dlx
     file), as UTF-8 with or without a byte-order mark; a file that cannot be read, or is not

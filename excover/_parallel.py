@@ -338,16 +338,53 @@ class Checkpoint:
     and its count, and must be a path of the split's depth with a whole, non-negative count,
     recorded once. A line cut short by a crash (the last one) is dropped, and its subproblem
     searched again; any other damage, or a file of another model or work, is refused with a
-    message. `check_paths` then refuses records of subproblems the split does not have."""
+    message. `check_paths` then refuses records of subproblems the split does not have.
+
+    A run holds the file locked (flock) from the moment it opens it until `close`: a second
+    run given the same file is refused while the first goes on, rather than both appending
+    records that would make it unreadable. An empty file is a checkpoint not yet begun."""
 
     def __init__(self, path: str | Path, matrix: Matrix, forced: Sequence[int], work: str = "count") -> None:
         self.path = Path(path)
         self.model = _fingerprint(matrix, forced)
         self.work = work
+        self.most_depth = matrix.primary_count + len(matrix.options)  # no search goes deeper
         self.depth: int | None = None
         self.done: dict[tuple[int, ...], int] = {}
-        if self.path.exists():
+        self._lock: int | None = None
+        if self.path.exists() and not self.path.is_file():  # (a FIFO or a device would block, or never end)
+            raise self._refuse("it is not a regular file")
+        self._lock = self._locked()
+        try:
             self._read()
+        except BaseException:
+            self.close()
+            raise
+
+    def _locked(self) -> int | None:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not on this system: no lock
+            return None
+        try:
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise ExcoverError(f"--checkpoint {self.path}: cannot open it ({error.strerror})") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(handle)
+            raise self._refuse("another excover run is using it (it is locked)") from None
+        return handle
+
+    def __del__(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Let the file go (its lock with it)."""
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
 
     def _refuse(self, why: str) -> ExcoverError:
         return ExcoverError(f"--checkpoint {self.path}: {why}; it is left as it is (remove it to start afresh)")
@@ -359,6 +396,8 @@ class Checkpoint:
             text = read_text(self.path, "it")
         except ExcoverError as error:
             raise ExcoverError(f"--checkpoint {self.path}: {error.message}") from None
+        if not text:
+            return  # begun by a run that stopped before its header: a new one
         lines = text.splitlines(keepends=True)
         header = _json_line(lines[0]) if lines else None
         if not isinstance(header, dict) or header.get("excover checkpoint") != 1:
@@ -368,14 +407,14 @@ class Checkpoint:
         if header.get("work", "count") != self.work:
             raise self._refuse(f"it records {header.get('work', 'count')}, not {self.work}")
         depth = header.get("depth")
-        if type(depth) is not int or depth < 0 or not lines[0].endswith("\n"):
+        if type(depth) is not int or not 0 <= depth <= self.most_depth or not lines[0].endswith("\n"):
             raise self._refuse("its header is damaged")
         whole = len(lines[0])
         for number, line in enumerate(lines[1:], start=2):
+            if not line.endswith("\n") and number == len(lines):  # cut short by a crash: searched again
+                break
             record = _json_line(line)
             if record is None or not line.endswith("\n"):
-                if number == len(lines):  # cut short by a crash: searched again
-                    break
                 raise self._refuse(f"line {number} is damaged")
             path, count = self._valid(record, depth, number)
             if path in self.done:
@@ -425,7 +464,7 @@ class Checkpoint:
 def _json_line(line: str):
     try:
         return json.loads(line)
-    except ValueError:  # not JSON (or a number past Python's limit on digits)
+    except (ValueError, RecursionError):  # not JSON (a number past Python's limit on digits; brackets nested deep)
         return None
 
 
@@ -487,6 +526,8 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
         return progress.solutions, progress
     finally:
         workers.close(finished)
+        if saved is not None:
+            saved.close()
 
 
 def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None, cluster: str | None = None,
@@ -531,10 +572,14 @@ def solutions(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = 
         finished = True
     finally:
         workers.close(finished)
+        if saved is not None:
+            saved.close()
 
 
 def already_found(checkpoint: str | Path, matrix: Matrix, forced: Sequence[int]) -> int:
     """How many solutions a checkpointed run of `solutions` has yielded so far (0 for none)."""
     if not Path(checkpoint).exists():
         return 0
-    return sum(Checkpoint(checkpoint, matrix, forced, work="solutions").done.values())
+    saved = Checkpoint(checkpoint, matrix, forced, work="solutions")
+    saved.close()
+    return sum(saved.done.values())

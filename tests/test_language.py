@@ -377,3 +377,30 @@ def test_report_lines_are_evaluated_after_the_search_with_their_errors_located()
         model.report(1)
     assert (caught.value.line, caught.value.column) == (4, 8) and "unknown name 'nowhere'" in caught.value.message
     assert loads("primary a\noption a\nreport 'found {found}'", "r.xc").report(3) == ["found 3"]
+
+
+@pytest.mark.parametrize("literal, text", [
+    (r'"ok\N{BULLET}\x41\u00e9\U0001F600"', "ok\u2022A\u00e9\U0001F600"),
+    (r'"a\\n\"\t"', 'a\\n"\t'),
+    (r"'it\'s'", "it's"),
+    (r'"\q stays"', "\\q stays"),
+])
+def test_string_escapes_read_as_pythons(literal, text):
+    assert str(loads(f"primary a\noption {literal}: a\n").problem.options[0]) == text
+
+
+@pytest.mark.parametrize("literal, message", [
+    (r'"\N{NOPE}"', "no character is named 'NOPE'"),
+    (r'"\x4"', r"\\x takes 2 hexadecimal digits"),
+    (r'"ab\u12"', r"\\u takes 4 hexadecimal digits"),
+    (r'"\U00110000"', "past the last character"),
+    (r'"\N{BULLET"', "a character's name in braces"),
+])
+def test_an_escape_that_names_no_character_is_an_error_at_its_place(literal, message, tmp_path, capsys):
+    path = tmp_path / "escape.xc"
+    path.write_text(f"primary a\noption {literal}: a\n")
+    assert main(["run", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert re.search(message, err) and "Traceback" not in err
+    column = len("option ") + 1 + literal.index("\\")  # the backslash
+    assert f"escape.xc:2:{column}: a bad escape in a string" in err

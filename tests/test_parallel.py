@@ -388,3 +388,45 @@ def test_enumeration_streams_through_a_bounded_window(no_probe):
         assert 1 + len(rest) == len(plan.paths)
     finally:
         workers.close(True)
+
+
+def test_checkpoints_past_belief_are_refused_before_they_are_used(tmp_path, capsys):
+    """An absurd split depth, a record of 100,000 nested brackets, and paths that are no
+    regular file (a device, a FIFO: reading them would never end) are refused with a
+    message, exit 2; nothing is lost."""
+    queens = [str(PUZZLES / "queens.xc"), "-p", "n=9", "--method", "search", "--jobs", "2"]
+    checkpoint = tmp_path / "queens.checkpoint"
+    assert main(["count", *queens, "--checkpoint", str(checkpoint)]) == 0
+    assert capsys.readouterr().out == "352\n"
+    header, *records = checkpoint.read_text().splitlines(keepends=True)
+    deep = json.loads(header)
+    deep["depth"] = 10**12
+    for text, message in [(json.dumps(deep) + "\n" + "".join(records), "its header is damaged"),
+                          (header + "[" * 100_000 + "]" * 100_000 + "\n" + "".join(records), "line 2 is damaged")]:
+        checkpoint.write_text(text)
+        assert main(["count", *queens, "--checkpoint", str(checkpoint)]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err
+        assert checkpoint.read_text() == text  # left as it is
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in ("/dev/zero", str(fifo)):
+        assert main(["count", *queens, "--checkpoint", path]) == 2
+        assert "it is not a regular file" in capsys.readouterr().err
+
+
+def test_a_checkpoint_in_use_is_refused_to_a_second_run(tmp_path, capsys):
+    """While one run holds the file (it is locked), a second is refused instead of both
+    appending records; once the first is done, the second resumes from it."""
+    checkpoint = tmp_path / "queens.checkpoint"
+    matrix = load(PUZZLES / "queens.xc", {"n": "6"}).problem.matrix
+    first = parallel.Checkpoint(checkpoint, matrix, ())
+    try:
+        assert main(["count", str(PUZZLES / "queens.xc"), "-p", "n=6", "--method", "search", "--jobs", "2",
+                     "--checkpoint", str(checkpoint)]) == 2
+        assert "another excover run is using it (it is locked)" in capsys.readouterr().err
+    finally:
+        first.close()
+    assert main(["count", str(PUZZLES / "queens.xc"), "-p", "n=6", "--method", "search", "--jobs", "2",
+                 "--checkpoint", str(checkpoint)]) == 0
+    assert capsys.readouterr().out == "4\n"

@@ -396,3 +396,63 @@ def test_a_jigsaw_played_with_the_mouse():
         areas.setdefault(area, []).append(cell)
     units += list(areas.values())
     assert all(sorted(filled[cell] for cell in unit) == [str(d) for d in range(1, size + 1)] for unit in units)
+
+
+def damaged(save: dict, kind: str) -> list:
+    """Saved games damaged every way the issue found, from a good one of that kind."""
+    import copy
+
+    cell = [1, 1]
+    variants = [5, [], "text", {**save, "model": 3}, {**save, "model": ""}, {**save, "params": ["n"]},
+                {**save, "params": {"n": [1]}}, {**save, "format": 2}, {**save, "kind": "dice"},
+                {**save, "options": "many"}, {**save, "givens": [True, "x"]}, {**save, "givens": [10**9]},
+                {**save, "marks": 7}, {**save, "marks": [[cell]]}, {**save, "marks": [[[1], ["2"]]]},
+                {**save, "marks": [[[99, 99], ["2"]]]}, {**save, "marks": [[cell, [2]]]},
+                {**save, "entries": {"a": 1}}, {**save, "entries": [[cell]]}, {**save, "entries": [["x", "1"]]},
+                {**save, "entries": [[[99, 99], "1"]]}, {**save, "entries": [-1]}, {**save, "entries": [0, 0]}]
+    if kind == "cells" and save["givens"]:  # an entry on a cell that a given fills
+        given = copy.deepcopy(save)
+        variants.append(given)
+    return variants
+
+
+@pytest.mark.parametrize("model, params", [("sudoku.xc", {"box_rows": "2", "box_cols": "2", "givens": "empty"}),
+                                           ("calendar.xc", {"month": "Oct", "day": "6"})])
+def test_damaged_saved_games_are_refused_at_load_and_never_crash_later(model, params, monkeypatch, tmp_path,
+                                                                        capsys):
+    """Each damage is "not a saved game: ..." (or another one-line refusal) with exit 2, or
+    a game the referee and the board take as it is: never a traceback, then or later."""
+    from excover.cli import _commands, main
+
+    started = []
+    monkeypatch.setattr(PlayApp, "run", lambda app: started.append(app.game))
+    monkeypatch.setattr(_commands, "_on_a_terminal", lambda: True)
+    game = Game.of(excover.load(model, **params), new=True, seed=4)
+    save = {**game.to_json(), "model": model, "params": params}
+    variants = damaged(save, game.kind)
+    if game.kind == "cells":
+        given_cell = next(cell for cell in game.cells if game.given_text(cell))
+        variants[-1]["entries"] = [[list(given_cell), "1"]]
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    paths = [deep]
+    for number, variant in enumerate(variants):
+        path = tmp_path / f"save{number}.json"
+        path.write_text(json.dumps(variant))
+        paths.append(path)
+    refused = 0
+    for path in paths:
+        code = main(["play", str(path)])
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        if code == 2:
+            refused += 1
+            assert err.startswith("excover: error: ") and err.count("\n") == 1, err
+            continue
+        assert code == 0
+        loaded = started.pop()  # taken as it is: the board and the referee work on it
+        assert all(isinstance(loaded.text(cell), str) for cell in loaded.cells)
+        loaded.verdict(time_limit=0.5)
+        loaded.hint()
+        json.dumps(loaded.to_json())
+    assert refused >= len(paths) - 3  # (a param set to a number, say, is a param like any other)

@@ -204,3 +204,14 @@ def test_a_dropped_ctrl_c_is_answered_without_a_traceback():
                             timeout=60)
     assert result.stdout == "stopped\n"
     assert "KeyboardInterrupt" not in result.stderr and "ValueError: a real fault" in result.stderr
+
+
+@pytest.mark.parametrize("argv", [["count", "queens.xc"], ["run", "queens.xc", "--all"],
+                                  ["sample", "queens.xc", "-k", "3"]])
+def test_a_closed_standard_output_is_an_error_not_a_lost_answer(argv):
+    """Started with its standard output closed (`>&-`), the command says it cannot write the
+    output and exits 2: not an AttributeError, not a count that went nowhere and exit 0."""
+    process = subprocess.run([sys.executable, "-m", "excover", *argv], stderr=subprocess.PIPE, text=True,
+                             preexec_fn=lambda: os.close(1), timeout=120)
+    assert process.returncode == 2
+    assert process.stderr == "excover: error: cannot write the output: standard output is closed\n"

@@ -101,6 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _terminate)
+    if sys.stdout is None:  # started with its standard output closed (`>&-`): no answer can be given
+        if sys.stderr is not None:
+            print("excover: error: cannot write the output: standard output is closed", file=sys.stderr)
+        return BAD_INPUT
     if hasattr(sys.stdout, "reconfigure"):  # a label's stray surrogate is written escaped, not fatal
         sys.stdout.reconfigure(errors="backslashreplace")
     _bound_memory()

@@ -8,6 +8,7 @@ import os
 import shlex
 import sys
 import time
+from itertools import islice
 from pathlib import Path
 
 from excover import _interrupt
@@ -82,8 +83,7 @@ def _read_model(args):
 
     args.file = model_path(args.file)
     model, warnings = open_model(args.file, _params(args), _budget(args), stdin=sys.stdin.buffer.read, cache=True)
-    for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+    _warn(warnings)
     return model
 
 
@@ -197,15 +197,19 @@ def _run_case(model, args, case: int = 0) -> int:
 
 def _one_of_each_class(model, args, search, wanted: int | None):
     """run --up-to-symmetry: the solutions that are the least of their class, up to `wanted`."""
-    from itertools import islice
-
     from excover._symmetry import least_of_class
 
     if args.cluster is not None or args.checkpoint is not None or (args.jobs or 1) > 1:
         raise ExcoverError("run --up-to-symmetry searches in one process: it does not go with --jobs, --cluster "
                            "or --checkpoint")
     least = least_of_class(model.problem, model.symmetries, model.forced)
+    _warn(least.notes)
     return islice((solution for solution in search.solutions() if least(solution)), wanted)
+
+
+def _warn(lines) -> None:
+    for line in lines:
+        print(f"warning: {line}", file=sys.stderr, flush=True)
 
 
 def _uniqueness(model, args, search) -> str:
@@ -417,8 +421,13 @@ def _count_classes(model, args, started: float) -> int:
     _interrupt.check()
     classes = count_model_classes(model.problem, model.symmetries, model.forced,
                                   count=lambda problem, forced: _quiet_count(problem, forced, args))
+    _warn(classes.notes)
     print(classes.count)
     if args.stats:
+        if classes.kept:
+            more = len(classes.kept) - 6
+            shown = "; ".join(classes.kept[:6]) + (f"; and {more} more" if more > 0 else "")
+            print(f"symmetries stated and kept: {shown}", file=sys.stderr)
         under = f"{_plural(classes.count, 'class', 'classes')} under {_plural(classes.group, 'symmetry', 'symmetries')}"
         if classes.broken:
             how = f"counted with {classes.broken} kept to one option of each orbit (symmetry breaking)"
@@ -525,15 +534,15 @@ def _sample(args) -> int:
     _interrupt.check()
     search = model.problem.search(forced=model.forced)
     try:
-        drawn = search.sample(args.k, seed=args.seed, limit=args.memo_mb << 20)
+        total = search.memo_count(args.memo_mb << 20)  # (its table then serves the draws)
+        drawn = search.samples(seed=args.seed, limit=args.memo_mb << 20)
     except MemoUnavailable as error:
         raise ExcoverError(f"sample: {error}") from None
-    if not drawn:
+    if not total:
         print("no solution", file=sys.stderr)
         return NOT_FOUND
-    total = search.memo_count(args.memo_mb << 20)  # read back from the memo's table
     console = _console() if args.format == "text" else None
-    for number, indices in enumerate(drawn, start=1):
+    for number, indices in enumerate(islice(drawn, args.k), start=1):  # each printed as soon as drawn
         solution = model.problem.solution(indices)
         if args.format == "json":
             print(_json({**as_json(solution, number), "of": total}), flush=True)

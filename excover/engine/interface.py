@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Any, Protocol
 
 Path = tuple[int, ...]  # branch numbers from the top of the search tree, one per level
@@ -57,21 +58,21 @@ class MemoUnavailable(ValueError):
     search instead."""
 
 
-def draw(branches: Callable[[Sequence[int]], tuple | None], count: Callable[[Sequence[int]], int],
-         forced: Sequence[int], k: int, seed: int | None) -> list[Chosen]:
-    """``k`` solutions drawn independently and uniformly at random (each has probability
-    1/N, N the solutions; the same one may come twice), reproducibly for a seed: from the
-    forced options, at each step where the search would branch (``branches(chosen)``: an
-    item and its options) take option x with probability count(chosen + [x]) / count(chosen),
-    in exact integers, until every primary item is covered. Empty when there is no solution."""
+def draws(branches: Callable[[Sequence[int]], tuple | None], count: Callable[[Sequence[int]], int],
+          forced: Sequence[int], seed: int | None) -> Iterator[Chosen]:
+    """Solutions drawn independently and uniformly at random, one after another for as long
+    as they are asked for (each has probability 1/N, N the solutions; the same one may come
+    twice), reproducibly for a seed: from the forced options, at each step where the search
+    would branch (``branches(chosen)``: an item and its options) take option x with
+    probability count(chosen + [x]) / count(chosen), in exact integers, until every primary
+    item is covered. None when there is no solution."""
     import random
 
     rng = random.Random(seed)
     base = list(dict.fromkeys(forced))
-    if k <= 0 or count(base) == 0:
-        return []
-    drawn = []
-    for _ in range(k):
+    if count(base) == 0:
+        return
+    while True:
         chosen = list(base)
         while (where := branches(chosen)) != ():
             assert where is not None  # a state with solutions below it has a way on
@@ -83,8 +84,13 @@ def draw(branches: Callable[[Sequence[int]], tuple | None], count: Callable[[Seq
                     chosen.append(option)
                     break
                 ticket -= weight
-        drawn.append(tuple(chosen))
-    return drawn
+        yield tuple(chosen)
+
+
+def draw(branches: Callable[[Sequence[int]], tuple | None], count: Callable[[Sequence[int]], int],
+         forced: Sequence[int], k: int, seed: int | None) -> list[Chosen]:
+    """The first ``k`` of :func:`draws`; empty when there is no solution."""
+    return list(islice(draws(branches, count, forced, seed), max(k, 0)))
 
 
 class Search(Protocol):
@@ -129,6 +135,11 @@ class Search(Protocol):
     def sample(self, k: int, seed: int | None = None, limit: int = 1 << 30) -> list[Chosen]:
         """``k`` solutions drawn uniformly at random, reproducibly for a seed (see :func:`draw`),
         counted with a memo of at most ``limit`` bytes; :class:`MemoUnavailable` as for memo_count."""
+        ...
+
+    def samples(self, seed: int | None = None, limit: int = 1 << 30) -> Iterator[Chosen]:
+        """The same draws as :meth:`sample`, one at a time for as long as they are asked for
+        (:func:`draws`); the search is not to be used for anything else meanwhile."""
         ...
 
     def zdd(self, limit: int) -> Any:

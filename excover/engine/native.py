@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 
 import excover.engine._core as _core  # type: ignore[import-not-found]  # the C extension
 from excover._matrix import Matrix
-from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw, memo_pays
+from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draws, memo_pays
 from excover.engine.zdd import Zdd
 
 BATCH = 256  # solutions per trip from C to Python
@@ -133,8 +134,17 @@ class NativeSearch:
         """``k`` solutions drawn uniformly at random (see :func:`~excover.engine.interface.draw`):
         each count after the first is read from the memo's table (its states hold for any
         forced options), and the search branches where the memo did."""
+        return list(islice(self.samples(seed, limit), max(k, 0)))
+
+    def samples(self, seed: int | None = None, limit: int = 1 << 30) -> Iterator[Chosen]:
+        """Solutions drawn uniformly at random, one at a time (see :meth:`sample` and
+        :func:`~excover.engine.interface.draws`); the search is restarted with its own forced
+        options when they stop being asked for."""
         if self._core.method != "bitsets":
             raise MemoUnavailable(MEMO_NEEDS)
+        return self._samples(seed, limit)
+
+    def _samples(self, seed: int | None, limit: int) -> Iterator[Chosen]:
 
         def branches(chosen: Sequence[int]) -> tuple | None:
             self._core.restart(tuple(chosen), ())
@@ -150,7 +160,7 @@ class NativeSearch:
                 return memo_count(self.matrix, chosen)
 
         try:
-            return draw(branches, count, self.forced or (), k, seed)
+            yield from draws(branches, count, self.forced or (), seed)
         finally:
             self._core.restart(self.forced, self.path)
 

@@ -75,9 +75,10 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 
 from excover._matrix import Matrix
-from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draw
+from excover.engine.interface import MEMO_NEEDS, Chosen, MemoUnavailable, StopReason, draws
 from excover.engine.zdd import Zdd
 
 ROOT = 0
@@ -567,8 +568,13 @@ class PythonSearch:
 
     def sample(self, k: int, seed: int | None = None, limit: int = 0) -> list[Chosen]:
         """``k`` solutions drawn uniformly at random (see :func:`~excover.engine.interface.draw`)."""
+        return list(islice(self.samples(seed, limit), max(k, 0)))
+
+    def samples(self, seed: int | None = None, limit: int = 0) -> Iterator[Chosen]:
+        """Solutions drawn uniformly at random, one at a time (see
+        :func:`~excover.engine.interface.draws`)."""
         counter = self._memo = MemoCounter(self.matrix)
-        return draw(counter.branches, counter.count, self.forced, k, seed)
+        return draws(counter.branches, counter.count, self.forced, seed)
 
     def zdd(self, limit: int) -> Zdd:
         """The ZDD of all the solutions: here, the trie of the solutions found by a search (as

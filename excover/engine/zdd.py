@@ -85,16 +85,32 @@ class Zdd:
         return self._counts[self.root if node is None else node]
 
     def solutions(self) -> Iterator[Chosen]:
-        """Each solution once, its options in the order the diagram takes them."""
-        stack: list[tuple[int, tuple[int, ...]]] = [(self.root, ())]
+        """Each solution once, its options in the order the diagram takes them: a walk down
+        the nodes that lead to a solution, the options on the way kept in one list (so a
+        solution of n options costs n steps, not n**2). ValueError when an option comes
+        twice on a way down (no set holds it twice: not a diagram of solutions)."""
+        chosen: list[int] = []
+        on_path: set[int] = set()
+        stack: list[tuple[int, int]] = [(self.root, 0)]  # (node, options chosen above it)
+        counts = self._counts
         while stack:
-            node, chosen = stack.pop()
-            if node == 1:
-                yield chosen
-            elif node > 1:
+            node, depth = stack.pop()
+            while len(chosen) > depth:
+                on_path.discard(chosen.pop())
+            while node > 1:
                 option, lo, hi = self.nodes[node - 2]
-                stack.append((lo, chosen))
-                stack.append((hi, (*chosen, option)))
+                if counts[lo]:
+                    stack.append((lo, depth))
+                if not counts[hi]:
+                    node = 0
+                    break
+                if option in on_path:
+                    raise ValueError(f"option {option + 1} comes twice on a way down the ZDD")
+                chosen.append(option)
+                on_path.add(option)
+                node, depth = hi, depth + 1
+            if node == 1:
+                yield tuple(chosen)
 
     def sample(self, k: int, seed: int | None = None) -> list[Chosen]:
         """``k`` solutions drawn independently and uniformly at random, reproducibly for a
@@ -108,6 +124,8 @@ class Zdd:
             while node > 1:
                 option, lo, hi = self.nodes[node - 2]
                 if rng.randrange(self._counts[node]) < self._counts[hi]:
+                    if option in chosen:
+                        raise ValueError(f"option {option + 1} comes twice on a way down the ZDD")
                     chosen.append(option)
                     node = hi
                 else:
@@ -127,7 +145,7 @@ class Zdd:
         that is not one."""
         numbers: dict[int, int] = {0: 0, 1: 1}
         nodes: list[tuple[int, int, int]] = []
-        root = None
+        root = root_name = None
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
                 continue
@@ -135,10 +153,17 @@ class Zdd:
             if found is None:
                 raise ValueError(f"line {number}: expected 'k: (~v?lo:hi)', got {line.strip()[:60]!r}")
             name, variable, lo, hi = int(found[1], 16), int(found[2]), int(found[3], 16), int(found[4], 16)
+            if name in (0, 1):
+                raise ValueError(f"line {number}: node {name} is an end of the diagram (0 none, 1 done), not "
+                                 "a node to define")
+            if name in numbers or name == root_name:
+                raise ValueError(f"line {number}: node {name:x} is defined twice")
             if lo not in numbers or hi not in numbers:
                 raise ValueError(f"line {number}: node {name:x} names a node not yet defined")
             if variable == 0:
-                root = numbers[hi]
+                if root is not None:
+                    raise ValueError(f"line {number}: a second root (a line 'k: (~0?0:root)')")
+                root, root_name = numbers[hi], name
                 continue
             nodes.append((variable - 1, numbers[lo], numbers[hi]))
             numbers[name] = len(nodes) + 1

@@ -511,14 +511,62 @@ def order_key(value: Any) -> tuple:
     return (3, 0, format_value(value))
 
 
+ESCAPES = {"\\": "\\", '"': '"', "'": "'", "n": "\n", "t": "\t", "r": "\r", "0": "\0", "a": "\a", "b": "\b",
+           "f": "\f", "v": "\v"}
+HEX_DIGITS = {"x": 2, "u": 4, "U": 8}  # the escapes of a character by its code: how many digits each takes
+
+
 def string_literal(token: Token) -> str:
+    """A string literal's text, its escapes read as Python reads them: \\n, \\", \\xHH,
+    \\uHHHH, \\UHHHHHHHH, \\N{NAME}, ... (a backslash before anything else stays a backslash).
+    A triple-quoted string is taken as written. An escape that names no character is an
+    error at its place."""
     text = str(token)
     if text.startswith('"""'):
         return text[3:-3]
     body = text[1:-1]
     if "\\" not in body:
         return body
-    return body.encode("latin-1", "backslashreplace").decode("unicode_escape")
+    out, k = [], 0
+    while k < len(body):
+        char = body[k]
+        if char != "\\" or k + 1 == len(body):
+            out.append(char)
+            k += 1
+            continue
+        kind = body[k + 1]
+        if kind in ESCAPES:
+            out.append(ESCAPES[kind])
+            k += 2
+        elif kind in HEX_DIGITS:
+            digits = body[k + 2:k + 2 + HEX_DIGITS[kind]]
+            if len(digits) < HEX_DIGITS[kind] or any(d not in "0123456789abcdefABCDEF" for d in digits):
+                raise _bad_escape(token, k, f"\\{kind} takes {HEX_DIGITS[kind]} hexadecimal digits")
+            if int(digits, 16) > 0x10FFFF:
+                raise _bad_escape(token, k, f"\\{kind}{digits} is past the last character, U+10FFFF")
+            out.append(chr(int(digits, 16)))
+            k += 2 + len(digits)
+        elif kind == "N":
+            end = body.find("}", k)
+            if body[k + 2:k + 3] != "{" or end < 0:
+                raise _bad_escape(token, k, "\\N takes a character's name in braces: \\N{BULLET}")
+            import unicodedata
+
+            try:
+                out.append(unicodedata.lookup(body[k + 3:end]))
+            except KeyError:
+                raise _bad_escape(token, k, f"no character is named {body[k + 3:end]!r}") from None
+            k = end + 1
+        else:
+            out.append(char)
+            k += 1
+    return "".join(out)
+
+
+def _bad_escape(token: Token, at: int, message: str) -> ModelFailure:
+    """A failure at the escape itself: `at` counts from the character after the quote."""
+    where = Token(token.type, token.value, line=token.line, column=(token.column or 1) + 1 + at)
+    return fail(f"a bad escape in a string: {message}", where)
 
 
 def describe(error: Exception) -> str:

@@ -28,7 +28,7 @@ without the terminal app (excover.play._app), so that it is tested alone.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -222,10 +222,12 @@ class Game:
         if not all(isinstance(index, int) and 0 <= index < count for index in data.get("givens", [])):
             raise ExcoverError("the saved game names options the model does not have")
         game = Game.of(model, source={key: data[key] for key in ("model", "params") if key in data})
-        game.givens = tuple(data["givens"])
+        game.givens = tuple(data.get("givens", []))
         game.marks = {(cell[0], cell[1]): set(values) for cell, values in data.get("marks", [])}
         if game.kind != data.get("kind"):
             raise ExcoverError("the saved game is of another kind of board than the model's")
+        if any(cell not in game.cells for cell in game.marks):
+            raise ExcoverError("the saved game marks a cell the board does not have")
         game._load_entries(data.get("entries", []))
         return game
 
@@ -412,8 +414,14 @@ class Cells(Game):
         return [[list(cell), value] for cell, value in sorted(self.values.items())]
 
     def _load_entries(self, entries: list) -> None:
+        given = self.filled()
         for cell, value in entries:
-            self.values[(cell[0], cell[1])] = str(value)
+            where = (cell[0], cell[1])
+            if where not in self.cells:
+                raise ExcoverError(f"the saved game fills a cell the board does not have, {where}")
+            if where in given:
+                raise ExcoverError(f"the saved game fills a given cell, {where}")
+            self.values[where] = str(value)
 
 
 @attrs.define
@@ -553,10 +561,12 @@ class Pieces(Game):
     def _entries_json(self) -> list:
         return list(self.laid)
 
-    def _load_entries(self, entries: Iterable) -> None:
+    def _load_entries(self, entries: list) -> None:
         count = len(self.problem.options)
         if not all(isinstance(index, int) and 0 <= index < count for index in entries):
             raise ExcoverError("the saved game names options the model does not have")
+        if len(set(entries)) < len(entries) or set(entries) & set(self.givens):
+            raise ExcoverError("the saved game lays an option twice (or one that is given)")
         self.laid = list(entries)
 
 
@@ -568,14 +578,58 @@ def _placement(show: dict) -> str | None:
 
 
 def read_saved(path: str | Path) -> dict[str, Any]:
-    """A saved game's JSON (the model and params to load it on are in it)."""
+    """A saved game's JSON (the model and params to load it on are in it), its shape checked
+    (see :func:`_not_a_save`): "not a saved game: ..." otherwise, never a traceback later."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except RecursionError:
+        raise ExcoverError("not a saved game: its JSON nests too deep", file=str(path)) from None
     except (OSError, ValueError) as error:
         raise ExcoverError(f"cannot read the saved game: {error}", file=str(path)) from None
-    if not isinstance(data, dict) or "model" not in data:
-        raise ExcoverError("not a saved game of excover play", file=str(path))
+    why = _not_a_save(data)
+    if why:
+        raise ExcoverError(f"not a saved game: {why}", file=str(path))
     return data
+
+
+def _whole(value: Any) -> bool:
+    return type(value) is int
+
+
+def _cell(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(_whole(part) for part in value)
+
+
+def _not_a_save(data: Any) -> str:
+    """What in a saved game's JSON is not as :meth:`Game.to_json` writes it; "" when nothing."""
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    if not isinstance(data.get("model"), str) or not data["model"]:
+        return "its model is not a file name"
+    params = data.get("params", {})
+    if not isinstance(params, dict) or not all(isinstance(value, (str, int)) for value in params.values()):
+        return "its params are not names with values"
+    if data.get("format") != SAVE_FORMAT:
+        return f"its format is not {SAVE_FORMAT}"
+    if data.get("kind") not in ("cells", "pieces"):
+        return "its kind is neither cells nor pieces"
+    if not _whole(data.get("options")) or not isinstance(data.get("givens", []), list) \
+            or not all(_whole(index) for index in data.get("givens", [])):
+        return "its options and givens are not whole numbers"
+    marks = data.get("marks", [])
+    if not isinstance(marks, list) or not all(
+            isinstance(mark, list) and len(mark) == 2 and _cell(mark[0]) and isinstance(mark[1], list)
+            and all(isinstance(value, str) for value in mark[1]) for mark in marks):
+        return "its marks are not cells with values"
+    entries = data.get("entries", [])
+    if not isinstance(entries, list):
+        return "its entries are not a list"
+    if data["kind"] == "cells" and not all(isinstance(entry, list) and len(entry) == 2 and _cell(entry[0])
+                                           and isinstance(entry[1], (str, int)) for entry in entries):
+        return "its entries are not cells with values"
+    if data["kind"] == "pieces" and not all(_whole(entry) for entry in entries):
+        return "its entries are not options laid"
+    return ""
 
 
 __all__: Sequence[str] = ["Cells", "Game", "Hint", "Move", "Pieces", "Verdict", "read_saved"]
