@@ -168,6 +168,31 @@ def test_samples_of_the_36_domino_tilings_of_4x4_are_uniform():
     assert chi_square < 66.6, chi_square
 
 
+def chi_square_bound(degrees: int) -> float:
+    """The 0.1% critical value of chi-square (Wilson and Hilferty's approximation)."""
+    return degrees * (1 - 2 / (9 * degrees) + 3.09 * (2 / (9 * degrees)) ** 0.5) ** 3
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_samples_with_colours_and_forced_options_are_uniform(engine):
+    """Secondary items with colours and a forced option: every solution drawn about as often
+    as every other (chi-square at 0.1%), on both engines, each draw a solution."""
+    from collections import Counter
+
+    from excover.engine import PythonSearch
+
+    options = [["p1", "x:A"], ["p1", "x:B"], ["p1", "y"], ["p2", "x:A"], ["p2", "y:C"], ["p2"], ["p3", "x:B"],
+               ["p3", "y:C"], ["p3"], ["p4", "p1"], ["p4"]]
+    problem = Problem(primary=["p1", "p2", "p3", "p4"], secondary=["x", "y"], options=options)
+    expected = {solution for solution in all_solutions(problem) if 10 in solution}
+    search = (NativeSearch if engine == "native" else PythonSearch)(problem.matrix, forced=[10])
+    per = 500
+    tally = Counter(frozenset(solution) for solution in search.sample(per * len(expected), seed=7))
+    assert set(tally) == expected and len(expected) > 3
+    chi_square = sum((seen - per) ** 2 / per for seen in tally.values())
+    assert chi_square < chi_square_bound(len(expected) - 1), chi_square
+
+
 @examples(100)
 @given(problem=problems(), forced=st.lists(st.integers(0, 8), max_size=2), seed=st.integers(0, 2**32))
 def test_both_engines_draw_the_same_solutions_for_a_seed(problem, forced, seed):

@@ -212,9 +212,11 @@ option cell(r, 1) cell(r, 2) for r in 1..3
 option cell(r, c) cell(r + 1, c) for r in 1..2 for c in 1..2
 """, 3, 0),
 ])
-def test_the_issues_small_models(text, classes, notes):
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_the_issues_small_models(text, classes, notes, engine, monkeypatch):
     """Issue 34's four: each counted right (or its symmetries left out, with the reason),
-    the same by symmetry breaking, by Burnside and from run --up-to-symmetry."""
+    the same by symmetry breaking, by Burnside and from run --up-to-symmetry, on both engines."""
+    monkeypatch.setenv("EXCOVER_ENGINE", engine)
     model = loads(text)
     for breaking in (True, False):
         found = count_model_classes(model.problem, model.symmetries, breaking=breaking)
@@ -222,3 +224,24 @@ def test_the_issues_small_models(text, classes, notes):
     least = least_of_class(model.problem, model.symmetries)
     assert sum(1 for solution in model.problem.search().solutions() if least(solution)) == classes
     check_model(text, [], True)
+
+
+def test_the_command_warns_of_what_it_left_out(tmp_path, capsys):
+    """count and run --up-to-symmetry say which stated symmetry is no symmetry and why, on
+    standard error, and print the count for the group kept (the strip: each solution its own
+    class)."""
+    from excover.cli import main
+
+    path = tmp_path / "strip.xc"
+    path.write_text("primary cell(1, 1) [0..1]\nprimary cell(1, c) for c in 2..4\n"
+                    "symmetry cell(1, c) at (1, c) for c in 1..4\n"
+                    "option cell(1, c) for c in 1..4\noption cell(1, c) cell(1, c + 1) for c in 1..3\n")
+    assert main(["count", str(path), "--up-to-symmetry"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "8\n"
+    assert "warning: the lattice map (x, y) -> (x, -y) is no symmetry of the problem, left out: item cell(1, 1) " \
+           "[0..1] would go to cell(1, 4), whose bounds are [1..1]" in err
+    assert "no symmetry but the identity" in err
+    assert main(["run", str(path), "--up-to-symmetry", "--all", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert '"solutions": 8' in out.splitlines()[-1] and "left out" in err
