@@ -120,13 +120,14 @@ class Zdd:
         rng = random.Random(seed)
         drawn = []
         for _ in range(k):
-            node, chosen = self.root, []
+            node, chosen, taken = self.root, [], set()
             while node > 1:
                 option, lo, hi = self.nodes[node - 2]
                 if rng.randrange(self._counts[node]) < self._counts[hi]:
-                    if option in chosen:
+                    if option in taken:
                         raise ValueError(f"option {option + 1} comes twice on a way down the ZDD")
                     chosen.append(option)
+                    taken.add(option)
                     node = hi
                 else:
                     node = lo
@@ -145,6 +146,7 @@ class Zdd:
         that is not one."""
         numbers: dict[int, int] = {0: 0, 1: 1}
         nodes: list[tuple[int, int, int]] = []
+        lines: list[int] = []  # the line of each node
         root = root_name = None
         for number, line in enumerate(text.splitlines(), start=1):
             if not line.strip():
@@ -166,10 +168,36 @@ class Zdd:
                 root, root_name = numbers[hi], name
                 continue
             nodes.append((variable - 1, numbers[lo], numbers[hi]))
+            lines.append(number)
             numbers[name] = len(nodes) + 1
         if root is None:
             raise ValueError("no root: the last line should be 'k: (~0?0:root)'")
-        return cls(root, nodes)
+        diagram = cls(root, nodes)
+        diagram._check_sets(lines)
+        return diagram
+
+    def _check_sets(self, lines: Sequence[int]) -> None:
+        """ValueError (naming the line) when a way down takes an option twice: no set holds
+        it twice. Each node's options taken on its ways down to 1 are a bitset, made from its
+        branches' (children come first) and let go once its last parent has read it, so
+        that a chain of n options costs n bitsets of the options below, and no more at once."""
+        parents = [0] * (len(self.nodes) + 2)
+        for _, lo, hi in self.nodes:
+            parents[lo] += 1
+            parents[hi] += 1
+        taken: dict[int, int] = {0: 0, 1: 0}
+        counts = self._counts
+        for k, (option, lo, hi) in enumerate(self.nodes):
+            mine = taken[lo]
+            if counts[hi]:
+                if taken[hi] >> option & 1:
+                    raise ValueError(f"line {lines[k]}: option {option + 1} comes twice on a way down the ZDD")
+                mine |= taken[hi] | 1 << option
+            taken[k + 2] = mine
+            for child in (lo, hi):
+                parents[child] -= 1
+                if child > 1 and not parents[child]:
+                    del taken[child]
 
 
 __all__ = ["Zdd"]
