@@ -404,3 +404,32 @@ def test_an_escape_that_names_no_character_is_an_error_at_its_place(literal, mes
     assert re.search(message, err) and "Traceback" not in err
     column = len("option ") + 1 + literal.index("\\")  # the backslash
     assert f"escape.xc:2:{column}: a bad escape in a string" in err
+
+
+def test_each_evaluation_has_the_whole_step_budget(tmp_path, capsys):
+    """The Budget given holds the limits; each load, and each case of a batch, counts its own
+    steps: five loads with one Budget all succeed (the fifth failed when the steps were the
+    Budget's), and six small cases under --max-steps 400 are all answered, as each alone is."""
+    import excover
+
+    budget = Budget(max_steps=200_000)
+    for _ in range(5):
+        excover.load("sudoku.xc", budget=budget)
+    cases = tmp_path / "six.txt"
+    cases.write_text("2 2\n1 0\n0 1\n" * 6)
+    assert main(["count", str(ROOT / "puzzles" / "matrix.xc"), "-p", f"matrix=@{cases}", "--max-steps", "400"]) == 0
+    assert capsys.readouterr().out == "1\n" * 6
+    assert main(["count", str(ROOT / "puzzles" / "matrix.xc"), "-p", f"matrix=@{cases}", "--max-steps", "20"]) == 2
+    assert "past its budget of 20 steps" in capsys.readouterr().err
+
+
+def test_writing_a_big_number_is_charged_as_it_costs(tmp_path, capsys):
+    """Writing a number of d digits in decimal takes time like d**2: str(2 ** 13999), 4,214
+    digits, costs hundreds of steps, not the few its length would (70 times too few: a
+    million-step budget ran for 6 s of CPU)."""
+    path = tmp_path / "big.xc"
+    path.write_text("let big = [str(2 ** 13999) for k in 1..100]\nprimary a\noption a\n")
+    assert main(["count", str(path), "--max-steps", "20000"]) == 2
+    assert "past its budget of 20,000 steps" in capsys.readouterr().err
+    assert main(["count", str(path), "--max-steps", "100000"]) == 0
+    assert capsys.readouterr().out == "1\n"

@@ -73,6 +73,8 @@ class SeveralCases(Exception):
 
 
 SHORT_TEXT = 100  # characters of a name that need not be paid for: a few steps' worth
+SHORT_NUMBER = 200  # digits of a number written for free
+DIGITS_SQUARED_PER_STEP = 50_000  # writing a number of d digits in decimal: d**2 / this steps (measured)
 LOOKED_THROUGH = (list, tuple, set, frozenset, dict)  # values whose comparison or hash looks at parts
 
 
@@ -81,7 +83,9 @@ class Evaluator:
 
     def __init__(self, params: dict[str, str] | None = None, budget: Budget | None = None) -> None:
         self.overrides = dict(params or {})
-        self.budget = budget or Budget()
+        # The limits are the caller's; the steps taken are this evaluation's own, so that a
+        # Budget given to several loads (or a batch's cases) gives each the whole allowance.
+        self.budget = attrs.evolve(budget or Budget(), steps=0)
         self.globals = Scope(dict(BUILTINS))
         self.items: dict[str, tuple[Item, Any]] = {}
         self.options: list[PendingOption] = []
@@ -485,8 +489,11 @@ class Evaluator:
         kind = type(value)
         if kind is str:  # paid for already
             return value
-        if kind is int:
-            return str(value)  # short: numbers have at most 4,300 digits
+        if kind is int:  # at most 4,300 digits, but writing them costs their number squared
+            digits = value.bit_length() * 3 // 10
+            if digits > SHORT_NUMBER:
+                self.charge(node, digits * digits // DIGITS_SQUARED_PER_STEP)
+            return str(value)
         if kind is tuple and len(value) <= 3 and all(type(part) is int for part in value):
             return format_value(value)  # a cell: short
         self.charge_text(node, text_length(value, MAX_SEQUENCE), "that text")
