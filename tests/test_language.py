@@ -433,3 +433,27 @@ def test_writing_a_big_number_is_charged_as_it_costs(tmp_path, capsys):
     assert "past its budget of 20,000 steps" in capsys.readouterr().err
     assert main(["count", str(path), "--max-steps", "100000"]) == 0
     assert capsys.readouterr().out == "1\n"
+
+
+REPORTED = '''param g = grid """
+1.
+"""
+primary cell(c) for c in 1..2
+option "c{c}={v}": cell(c) for c in 1..2 for v in 1..2 show (1, c) = v
+given "c{c}={g[r, c]}" for (r, c) in g.cells if g[r, c] != "."
+report "first clue {g[1, 1]}"
+'''
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_loaded_model_stays_as_it_was_loaded(fast):
+    """Reading other texts of a param (forced_by, answers: a batch) runs in a run of its own:
+    the model's report still reads its own clues after (it said 'first clue 2' once another
+    text had been read). Both ways of reading clues: the cell table and the statements run
+    again (a let that reads the grid forces the second)."""
+    text = REPORTED if fast else REPORTED.replace("report", 'let seen = g.cells\nreport')
+    model = loads(text)
+    assert model.report(1) == ["first clue 1"]
+    assert model.forced_by("g", "2.") == (1,)
+    assert [answer.found for answer in model.answers("g", ["2.", ".1"])] == [2, 2]
+    assert model.report(1) == ["first clue 1"] and model.forced == (0,)

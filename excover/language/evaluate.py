@@ -10,6 +10,7 @@ that failed.
 from __future__ import annotations
 
 import contextlib
+import copy
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -938,29 +939,48 @@ class Evaluator:
         """Whether the name holds a grid now (a param's value, say)."""
         return isinstance(self.globals.names.get(name), Grid)
 
+    def fresh_run(self) -> Evaluator:
+        """Another run of what this evaluator read: the statements, their compiled closures and
+        the problem shared (nothing changes them), the state of a run its own: the params'
+        texts, the names in force (a copy of this run's), the givens, the steps taken. A
+        batch's clues, a report and a clue check each take one, so that nothing they do shows
+        in the model that was loaded (frozen means frozen)."""
+        run = copy.copy(self)
+        run.overrides = dict(self.overrides)
+        run.budget = attrs.evolve(self.budget, steps=0)
+        run.globals = Scope(dict(self.globals.names))
+        run.givens = list(self.givens)
+        run.params_declared = set(self.params_declared)
+        run.depends = dict(self.depends)
+        run.params = list(self.params)
+        run.call_depth = 0
+        return run
+
     def givens_for(self, name: str, text: str) -> tuple[int, ...]:
-        """The forced options when param `name` takes another value, items and options kept.
+        """The forced options when param `name` takes another value, items and options kept:
+        in a run of its own (see fresh_run), this evaluator's left as it is.
 
         Only for a param the items and options do not read (see LoadedModel.batch_independent):
         the params, lets, defs and givens run again, nothing else.
         """
-        self.overrides[name] = text
-        self.budget.steps = 0  # the budget is for one evaluation: each line gets it afresh
         if self.cell_clues is None:
             from excover.language.clues import CellClues
 
-            self.cell_clues = CellClues.plan(self, name) or False
+            self.cell_clues = CellClues.plan(self.fresh_run(), name) or False  # (planned once; a run of its own)
         if self.cell_clues is not False:
+            self.cell_clues.evaluator.budget.steps = 0  # each text gets the whole budget
             return self.cell_clues.forced(text)
-        self.globals, self.givens, self.params_declared, self.depends = Scope(dict(BUILTINS)), [], set(), {}
-        self.params, self.cases = [], None
+        run = self.fresh_run()
+        run.overrides[name] = text
+        run.globals, run.givens, run.params_declared, run.depends = Scope(dict(BUILTINS)), [], set(), {}
+        run.params, run.cases = [], None
         with deep_recursion():
-            for statement, source in self.program:
+            for statement, source in run.program:
                 if statement.data not in ("primary", "secondary", "option", "include", "outline", "report",
                                           "symmetry_at", "symmetry_map", "symmetry_permute", "lattice"):
-                    self.current = source
-                    self.run_statement(statement)
-        return self.resolve_givens(self.problem)
+                    run.current = source
+                    run.run_statement(statement)
+        return run.resolve_givens(run.problem)
 
     def resolve_givens(self, problem: Problem) -> tuple[int, ...]:
         """The options the `given` statements name."""

@@ -92,7 +92,7 @@ class LoadedModel:
     def report(self, found: int) -> list[str]:
         """What the model's `report` statements say when `found` solutions were found."""
         evaluator = self._evaluator if self.reports else None
-        return evaluator.report_lines(found) if evaluator is not None else []
+        return evaluator.fresh_run().report_lines(found) if evaluator is not None else []
 
     # -- the clues for other texts of a param --------------------------------------------
 
