@@ -349,7 +349,7 @@ def test_an_option_twice_on_a_way_down_is_no_set():
         diagram.sample(1, seed=1)
 
 
-def test_sample_streams_its_draws():
+def test_the_command_streams_sample_draws():
     """A hundred million draws asked for, and a reader that takes one and goes: the first is
     printed as soon as it is drawn and the command ends (the draws were all made first, in
     memory, before any was printed)."""
