@@ -307,17 +307,18 @@ def test_a_zdd_of_one_long_solution_is_read_and_listed_in_linear_time():
     script = """
 import resource
 from excover.engine.zdd import Zdd
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 n = 40_000
 text = "\\n".join(f"{k + 2:x}: (~{k + 1}?0:{1 if k == 0 else k + 1:x})" for k in range(n))
 diagram = Zdd.read(text + f"\\n{n + 2:x}: (~0?0:{n + 1:x})\\n")
 (solution,) = diagram.solutions()
 assert sorted(solution) == list(range(n)) and diagram.count() == 1
 assert diagram.sample(1, seed=1) == [solution]
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) // 1024)
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert int(done.stdout) < 300  # MB; quadratic took about 8 GB
+    assert int(done.stdout) < 200  # MB taken by the work, past the imports; quadratic took about 8 GB
 
 
 @pytest.mark.parametrize("text, message", [
