@@ -122,12 +122,13 @@ def _not_items_permutation(problem: Problem, symmetry: ItemMap) -> str:
         return "it does not permute the items it names"
     for name, image in symmetry.items():
         item, other = items[name], items[image]
+        if _alike(item, other):
+            continue
         if item.secondary != other.secondary:
             kinds = ("secondary", "primary") if item.secondary else ("primary", "secondary")
             return f"{kinds[0]} item {brief(name)} would go to {kinds[1]} item {brief(image)}"
-        if (item.lo, item.hi) != (other.lo, other.hi):
-            return (f"item {brief(name)} [{item.bounds_text}] would go to {brief(image)}, whose bounds are "
-                    f"[{other.bounds_text}]")
+        return (f"item {brief(name)} [{item.bounds_text}] would go to {brief(image)}, whose bounds are "
+                f"[{other.bounds_text}]")
     return ""
 
 
@@ -276,20 +277,20 @@ def lattice_moves(points: Sequence[tuple[int, ...]],
     return found
 
 
-def lattice_symmetries(problem: Problem, points: Mapping[str, tuple[int, ...]],
-                       lattice: str = SQUARE) -> list[tuple[str, dict[str, str] | str]]:
+def lattice_symmetries(problem: Problem, points: Mapping[str, tuple[int, ...]], lattice: str = SQUARE,
+                       index: Mapping | None = None) -> list[tuple[str, dict[str, str] | str]]:
     """Each map of the lattice that keeps the items' points (:func:`lattice_moves`), the
     identity first, described, with the permutation of the items it makes (the items off
     the lattice renamed as the options demand: a mirror may swap two mirror-image pieces),
     or why no renaming can make it a symmetry. Whether the permutation is one is for
-    :func:`induced` to say."""
+    :func:`induced` to say. `index` as for :func:`induced`."""
     where = list(points.values())
     if not where or len({len(point) for point in where}) != 1:
         raise ModelError("symmetry: the items' points must all be in the plane or all in space")
     at = {point: name for name, point in points.items()}
     if len(at) != len(points):
         raise ModelError("symmetry: two items are put at the same point")
-    renaming = _Renaming(problem, set(points))
+    renaming = _Renaming(problem, set(points), index if index is not None else options_index(problem))
     found: list[tuple[str, dict[str, str] | str]] = []
     for description, placed in lattice_moves(where, lattice):
         moving = {name: at[placed[point]] for name, point in points.items() if at[placed[point]] != name}
@@ -303,7 +304,7 @@ def lattice_permutations(problem: Problem, points: Mapping[str, tuple[int, ...]]
     symmetries of the problem (see :func:`lattice_symmetries`)."""
     index = options_index(problem)
     found = []
-    for _, symmetry in lattice_symmetries(problem, points, lattice):
+    for _, symmetry in lattice_symmetries(problem, points, lattice, index):
         permutation = symmetry if isinstance(symmetry, str) else induced(problem, symmetry, index)
         if not isinstance(permutation, str):
             found.append(permutation)
@@ -318,10 +319,10 @@ class _Renaming:
     gives each its image, itself first where it may stay, and checks each option as soon as
     all its items have theirs."""
 
-    def __init__(self, problem: Problem, placed: set[str]) -> None:
+    def __init__(self, problem: Problem, placed: set[str], index: Mapping) -> None:
         self.problem = problem
         self.items = _items_by_name(problem)
-        self.index = options_index(problem)
+        self.index = index
         self.split = [(frozenset(entry for entry in option.items if entry[0] in placed),
                        tuple(entry for entry in option.items if entry[0] not in placed)) for option in problem.options]
         self.by_points: dict[frozenset, list[int]] = {}
@@ -481,7 +482,7 @@ class Stated:
         stated: list[tuple[str, dict[str, str] | str]] = []
         if symmetries.points:
             stated += [(f"the lattice map {what}", symmetry) for what, symmetry in
-                       lattice_symmetries(problem, symmetries.points, symmetries.lattice)[1:]]
+                       lattice_symmetries(problem, symmetries.points, symmetries.lattice, index)[1:]]
         stated += [(_described(symmetry), symmetry) for symmetry in symmetries.maps if symmetry]
         others, kept, notes, item_maps = [], [], [], []
         for what, symmetry in stated:
