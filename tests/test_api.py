@@ -103,5 +103,5 @@ def test_a_per_cell_check_of_a_batch_is_looked_up_and_still_says_what_is_wrong()
     answers = list(model.answers("givens", [good, good[:5] + "x" + good[6:], good.replace("0", "-"), good]))
     assert [answer.found for answer in answers] == [1, 0, 1, 1]
     assert answers[1].error == "the givens hold 'x', neither a symbol nor a blank"
-    checks = model._evaluator.cell_clues.checks
+    checks = model.language.clue_tables("givens").checks
     assert any(check is not None and check.known for *_, check in checks)  # the table was used

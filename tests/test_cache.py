@@ -34,7 +34,7 @@ def kept(path, params=None):
     """The model read back from the cache (evaluated and kept first)."""
     cache.load(path, params or {}, None)
     model = cache.load(path, params or {}, None)
-    assert model._evaluation._evaluator is None  # read back, not evaluated
+    assert not model._language.made  # read back, not evaluated
     return model
 
 

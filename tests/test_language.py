@@ -457,3 +457,67 @@ def test_a_loaded_model_stays_as_it_was_loaded(fast):
     assert model.forced_by("g", "2.") == (1,)
     assert [answer.found for answer in model.answers("g", ["2.", ".1"])] == [2, 2]
     assert model.report(1) == ["first clue 1"] and model.forced == (0,)
+
+
+def test_clues_read_through_a_function_read_the_new_text():
+    """The clues of another text run in a run of their own, functions too: a `def` that reads
+    the param reads the new text (the run's closures were the first run's, and so were the
+    names a function's body saw: the clues of '.. / .1' were none)."""
+    model = loads('param g = grid "1. / .."\ndef at(r, c) = g[r, c]\n'
+                  'primary cell(r, c) for r in 1..2 for c in 1..2\n'
+                  'option "v{r}{c}": cell(r, c) for r in 1..2 for c in 1..2\n'
+                  'given "v{r}{c}" for (r, c) in g.cells if at(r, c) != "."\n')
+    labels = model.problem.labelled
+    assert model.forced == (labels("v11"),)
+    assert model.forced_by("g", ".. / .1") == (labels("v22"),)
+    assert model.forced_by("g", ".1 / 1.") == (labels("v12"), labels("v21"))
+    assert model.forced_by("g", ".. / ..") == ()
+    assert model.language.clue_tables("g") is None  # (read the slow way: a function is called)
+
+
+def test_each_param_has_its_own_clue_tables():
+    """The tables planned for one param are not used for another: once g's clues had been
+    read, the clues of a text of h were read as g's."""
+    model = loads('param g = grid "1."\nparam h = grid ".."\nprimary cell(c) for c in 1..2\n'
+                  'option "c{c}={v}": cell(c) for c in 1..2 for v in 1..2\n'
+                  'given "c{c}={g[r, c]}" for (r, c) in g.cells if g[r, c] != "."\n'
+                  'require h.width <= 2\n')
+    labels = model.problem.labelled
+    assert model.forced_by("g", ".2") == (labels("c2=2"),)
+    assert model.forced_by("h", "2.") == (labels("c1=1"),)  # g's clues, as loaded
+    assert model.language.clue_tables("g") is not None and model.language.clue_tables("h") is None
+
+
+def test_every_statement_of_the_grammar_has_a_kind_and_a_method():
+    """Each rule the grammar calls a statement is classified once (evaluate.KINDS), so that
+    a new statement is not run again with another text's clues unless it says so; and each
+    has the Run's method that runs it (an include is read with the program instead)."""
+    from excover.language.evaluate import CLUE_KINDS, KINDS, Kind, Run
+    from excover.language.parse import parser
+
+    rules = parser().rules
+    alternatives = {str(rule.expansion[0].name) for rule in rules if rule.origin.name == "statement"}
+    statements = set()
+    for name in alternatives:
+        aliased = {rule.alias for rule in rules if rule.origin.name == name and rule.alias}
+        statements |= aliased or {name}
+    assert statements == set(KINDS)
+    assert {name for name, kind in KINDS.items() if kind is not Kind.INCLUDE} == {
+        name for name in statements if hasattr(Run, f"statement_{name}")}
+    assert Kind.STRUCTURE not in CLUE_KINDS and Kind.CLUE in CLUE_KINDS
+
+
+def test_a_program_is_read_once_and_shared_by_every_run(tmp_path):
+    """The includes are read with the program, before anything runs (a missing one is said
+    first), and the cases of a `cases` statement run the one program again."""
+    from excover.language.program import read_program
+
+    (tmp_path / "part.xc").write_text("let N = 2\n")
+    (tmp_path / "main.xc").write_text('include "part.xc"\nprimary a\noption a\n')
+    program = read_program(tmp_path / "main.xc")
+    assert [statement.rule for statement in program.statements] == ["let", "primary", "option"]
+    assert program.files == ((tmp_path / "main.xc").resolve(), (tmp_path / "part.xc").resolve())
+    (tmp_path / "bad.xc").write_text('let x = nowhere\ninclude "gone.xc"\n')
+    with pytest.raises(ExcoverError, match="cannot include 'gone.xc'") as caught:
+        read_program(tmp_path / "bad.xc")
+    assert (caught.value.line, caught.value.column) == (2, 9)

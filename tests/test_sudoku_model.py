@@ -122,38 +122,33 @@ def test_each_batch_line_gets_the_whole_step_budget(tmp_path, capsys):
 
 
 def test_the_clue_table_gives_what_full_evaluation_gives():
-    from excover.language.evaluate import Evaluator
+    from excover.language.evaluate import load
 
     lines = data_path("sudoku9", "top95.txt").read_text().split()[:20]
-    fast, slow = Evaluator({"givens": lines[0]}), Evaluator({"givens": lines[0]})
-    fast.load_file(SUDOKU)
-    slow.load_file(SUDOKU)
-    slow.cell_clues = False  # always evaluate the clue statement in full
-    for line in lines:
-        assert fast.givens_for("givens", line) == slow.givens_for("givens", line)
-    assert fast.cell_clues
+    evaluation = load(SUDOKU, {"givens": lines[0]}).language
+    for line in lines:  # the slow way evaluates the clue statement in full
+        assert evaluation.forced_by("givens", line) == evaluation.forced_by("givens", line, tables=False)
+    assert evaluation.clue_tables("givens")
 
 
 def test_clues_looked_up_by_position_agree_with_full_evaluation_in_every_spelling():
     from excover._errors import ExcoverError
-    from excover.language.evaluate import Evaluator
+    from excover.language.evaluate import load
 
     good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
     dotted = good.replace("0", ".")
     rows = "\n".join(dotted[k:k + 9] for k in range(0, 81, 9))
     lines = [good, dotted, rows, dotted.replace("3", "x", 1), good[:-1] + "7", "/".join(rows.split()), dotted]
-    fast, slow = Evaluator({"givens": good}), Evaluator({"givens": good})
-    fast.load_file(SUDOKU)
-    slow.load_file(SUDOKU)
-    slow.cell_clues = False
-    def clues(evaluator, line):
+    evaluation = load(SUDOKU, {"givens": good}).language
+
+    def clues(line, tables):
         try:
-            return evaluator.givens_for("givens", line)
+            return evaluation.forced_by("givens", line, tables=tables)
         except ExcoverError as error:
             return error.message
 
-    answers = [clues(fast, line) for line in lines]
-    assert answers == [clues(slow, line) for line in lines]
+    answers = [clues(line, True) for line in lines]
+    assert answers == [clues(line, False) for line in lines]
     assert answers[0] == answers[1] == answers[2] == answers[5] == answers[6] and len(answers[0]) == 32
     assert "the givens hold 'x', neither a symbol nor a blank" in answers[3]
 

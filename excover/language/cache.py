@@ -19,7 +19,7 @@ the most recent entries only. Errors are never kept: a model that fails is evalu
 fails) every time. `EXCOVER_CACHE=0` turns the cache off.
 
 What asks a model for more than its problem (the clues of a batch's lines, a `report`)
-evaluates it then, once (see loaded.Evaluation).
+evaluates it then, once (see loaded.Later).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import attrs
 
 from excover._model import Item, Option, Problem, Symmetries
 from excover.language.budget import Budget
-from excover.language.loaded import Evaluation, LoadedModel, Param
+from excover.language.loaded import Later, LoadedModel, Param
 
 FORMAT = 4  # of an entry; a new format misses every old entry (4: the symmetry and lattice statements)
 KEPT = 64  # entries kept; the least recently written go first
@@ -61,10 +61,9 @@ def load(path: Path, params: dict[str, str], budget: Budget | None) -> LoadedMod
     if model is not None:
         return model
     model = _evaluate(path, params, budget)
-    evaluator = model._evaluator
-    if evaluator is not None and evaluator.read and evaluator.read[0] == path.resolve():
+    if model.files and model.files[0] == path.resolve():
         try:
-            _write(entry, folder, model, evaluator.read)
+            _write(entry, folder, model)
         except (OSError, Unstorable, ValueError):
             pass  # not kept: evaluated again next time
     return model
@@ -117,11 +116,11 @@ def _hash_of(path: Path) -> str:
 # -- an entry ---------------------------------------------------------------------------
 
 
-def _write(entry: Path, folder: Path, model: LoadedModel, read: list[Path]) -> None:
+def _write(entry: Path, folder: Path, model: LoadedModel) -> None:
     problem = model.problem
     data = {
         "format": FORMAT,
-        "read": [[str(file), _hash_of(file)] for file in read],
+        "read": [[str(file), _hash_of(file)] for file in model.files],
         "primary": [[item.name, item.lo, item.hi] for item in problem.primary],
         "secondary": [item.name for item in problem.secondary],
         "options": [[[list(pair) for pair in option.items], option.label, _stored(option.show) if option.show else None]
@@ -166,7 +165,8 @@ def _read(entry: Path, path: Path, params: dict[str, str], budget: Budget | None
             symmetries=Symmetries(*_value(data["symmetries"])), lattice=data["lattice"],
             reports=bool(data["reports"]), params=tuple(Param(*param) for param in data["params"]),
             cases=None if cases is None else (cases[0], tuple(cases[1])),
-            evaluation=Evaluation(again=lambda: _evaluate(path, params, budget)._evaluator))
+            files=tuple(Path(file) for file, _ in data["read"]),
+            language=Later(lambda: _evaluate(path, params, budget).language))
     except Exception:  # any fault in an entry is a miss: the model is evaluated
         return None
 

@@ -78,7 +78,8 @@ class CellCheck:
 
 
 class CellClues:
-    """The clues of one batch param, for an evaluator that has loaded its model."""
+    """The clues of one batch param, worked out by a run of its own (resumed where the model's
+    evaluation ended: see evaluate.Run.resumed), which serves one text at a time."""
 
     def __init__(self, evaluator, name: str, statements: list[ClueStatement], checks: list) -> None:
         self.evaluator = evaluator
@@ -95,21 +96,26 @@ class CellClues:
         if any(name in reads for let, reads in evaluator.depends.items() if let != name):
             return None  # a let computed from the clues would have to be evaluated again
         statements = []
-        for statement, source in evaluator.program:
+        for statement, source in ((s.tree, s.source) for s in evaluator.program.statements):
             if statement.data == "given":
                 label, *generators = statement.children
                 targets = _cell_loop_over(generators, name)
                 if targets is None:
                     return None
                 condition = generators[1].children[0] if len(generators) == 2 else None
-                parts = [tree for tree, _ in (p for p in evaluator.template(label) if not isinstance(p, str))]
+                try:
+                    template = evaluator.program.template(label)
+                except ModelFailure:
+                    return None  # (a malformed label: the slow way says so)
+                parts = [tree for tree, _ in (p for p in template if not isinstance(p, str))]
                 if not all(_reads_only_cell(part, name, targets, evaluator.globals) for part in parts + [condition]
                            if part is not None):
                     return None
                 statements.append(ClueStatement(statement, source, targets, condition))
         checks = [(statement, source, _reads_only_shape(statement, name),
                    _cell_check(statement, name, evaluator.globals)) for statement, source
-                  in evaluator.program if statement.data == "require" and _mentions(statement, name)]
+                  in ((s.tree, s.source) for s in evaluator.program.statements)
+                  if statement.data == "require" and _mentions(statement, name)]
         return cls(evaluator, name, statements, checks)
 
     def forced(self, text: str) -> tuple[int, ...]:

@@ -1,6 +1,8 @@
-"""Parse tree to model: a small, sandboxed interpreter of the .xc language.
+"""Program to model: a small, sandboxed interpreter of the .xc language.
 
-The interpreter walks lark's tree itself; no Python code is generated or run, and a model
+A :class:`Run` evaluates a :class:`~excover.language.program.Program` (the parsed model)
+with one set of params into a LoadedModel; each evaluation is a run of its own, with its own
+names and its own step count. The interpreter walks lark's tree itself; no Python code is generated or run, and a model
 can reach nothing but its own values, the built-in functions below and the files it
 includes. Every piece of work is charged to a budget (steps, options, call depth), so a
 model cannot run unbounded. Every error carries the file, line and column of the construct
@@ -10,17 +12,19 @@ that failed.
 from __future__ import annotations
 
 import contextlib
-import copy
+import enum
 import re
 import sys
-from collections.abc import Callable, Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 from lark import Token, Tree
 
-from excover._errors import ExcoverError, IncludeError, ModelError, RequirementError, brief, read_text, suggestion
+from excover._errors import ExcoverError, ModelError, RequirementError, brief, suggestion
 from excover._geometry import HEXAGONAL, LATTICES, SQUARE
 from excover._model import Fault, Item, Option, Problem, Symmetries, option_fault
 from excover.language.budget import Budget
@@ -32,11 +36,11 @@ from excover.language.expressions import (
     Closure,
     constant,
     order_key,
-    string_literal,
 )
 from excover.language.failure import ModelFailure, fail, fail_budget, fail_type
-from excover.language.loaded import Evaluation, LoadedModel, Param
+from excover.language.loaded import LoadedModel, Param
 from excover.language.parse import parse
+from excover.language.program import Program, Source, Statement, located, program_of_text, read_program
 from excover.language.scope import Scope
 from excover.language.values import Builtin, Function, Grid, a_type, format_value, item_name, param_kind, text_length
 
@@ -51,15 +55,6 @@ class PendingOption:
     show: dict
     node: Any
     source: Source
-
-
-@attrs.define
-class Source:
-    """One file of the model (the main file or an include)."""
-
-    filename: str
-    text: str
-    lines: list[str]
 
 
 INTEGER = re.compile(r"[+-]?[0-9]+")
@@ -79,14 +74,59 @@ DIGITS_SQUARED_PER_STEP = 50_000  # writing a number of d digits in decimal: d**
 LOOKED_THROUGH = (list, tuple, set, frozenset, dict)  # values whose comparison or hash looks at parts
 
 
-class Evaluator:
-    """Evaluates the statements of a model (and its includes) into a LoadedModel."""
+class Kind(enum.Enum):
+    """What a statement is to the runs of a model (see KINDS)."""
 
-    def __init__(self, params: dict[str, str] | None = None, budget: Budget | None = None) -> None:
-        self.overrides = dict(params or {})
-        # The limits are the caller's; the steps taken are this evaluation's own, so that a
-        # Budget given to several loads (or a batch's cases) gives each the whole allowance.
+    PARAM = "a param, or the cases of one: read from the command line"
+    VALUE = "a name defined (let, def): worked out from the params"
+    CHECK = "a requirement on the values"
+    CLUE = "an option forced (given)"
+    STRUCTURE = "the problem's items and options, its symmetries, its drawing: built once"
+    SAID = "what the model says after a search (report)"
+    INCLUDE = "another file's statements, read in with the program (see language.program)"
+
+
+# Every statement of the grammar, classified once: tests/test_language.py checks that each
+# rule of the grammar's `statement` is here, and that each kind but INCLUDE has its method.
+KINDS: dict[str, Kind] = {
+    "param": Kind.PARAM, "cases": Kind.PARAM,
+    "let": Kind.VALUE, "def": Kind.VALUE,
+    "require": Kind.CHECK,
+    "given": Kind.CLUE,
+    "primary": Kind.STRUCTURE, "secondary": Kind.STRUCTURE, "option": Kind.STRUCTURE,
+    "symmetry_at": Kind.STRUCTURE, "symmetry_map": Kind.STRUCTURE, "symmetry_permute": Kind.STRUCTURE,
+    "lattice": Kind.STRUCTURE, "outline": Kind.STRUCTURE,
+    "report": Kind.SAID,
+    "include": Kind.INCLUDE,
+}
+# What a run of other clues runs again, the problem kept (see Evaluation.forced_by).
+CLUE_KINDS = frozenset({Kind.PARAM, Kind.VALUE, Kind.CHECK, Kind.CLUE})
+
+
+class Run:
+    """One evaluation of a program: the params' texts, the names in force, the items,
+    options and clues built, the steps taken. A run is used once and owned by its user;
+    the program it runs is shared and never changed."""
+
+    def __init__(self, program: Program, params: Mapping[str, str] | None = None,
+                 budget: Budget | None = None) -> None:
+        self.program = program
+        # The limits are the caller's; the steps taken are this run's own, so that a Budget
+        # given to several loads (or a batch's cases) gives each the whole allowance.
         self.budget = attrs.evolve(budget or Budget(), steps=0)
+        self.templates: dict[int, list] = {}  # id of a string's token -> its parts, compiled (see string)
+        self.closures: dict[int, tuple[Any, Closure]] = {}  # id(node) -> (node, its closure): see expressions
+        # The same for item names, option entries, clauses and targets, by (what, id(node)): an item
+        # node is compiled both as a name and as an option's entry.
+        self.statement_parts: dict[tuple[str, int], tuple[Any, Any]] = {}
+        self.start(params)
+
+    def start(self, params: Mapping[str, str] | None) -> None:
+        """Begin an evaluation with these params: nothing defined, built or counted yet. (A run
+        that serves many texts in turn starts again for each; its compiled closures are kept,
+        since they read the run's state when they run, not when they were compiled.)"""
+        self.overrides = dict(params or {})
+        self.budget.steps = 0
         self.globals = Scope(dict(BUILTINS))
         self.items: dict[str, tuple[Item, Any]] = {}
         self.options: list[PendingOption] = []
@@ -94,9 +134,6 @@ class Evaluator:
         self.params_declared: set[str] = set()
         self.params: list[Param] = []  # as declared, for `excover info`
         self.cases: tuple[str, tuple[str, ...]] | None = None
-        self.including: list[Path] = []  # the files being read, the main one first
-        self.read: list[Path] = []  # every file read, the main one first (see language.cache)
-        self.sources: dict[int, Source] = {}  # id of a tree's source -> Source
         self.call_depth = 0
         # Which params each global name depends on, so that batch runs know whether the
         # items and options (built once) read the param that changes from puzzle to puzzle.
@@ -104,7 +141,6 @@ class Evaluator:
         self.tracking: set[str] | None = None
         self.params_read_by_options: set[str] = set()
         self.current: Source | None = None
-        self.program: list[tuple[Tree, Source]] = []  # every statement run, includes inlined
         self.problem = Problem(primary=())  # the problem built, once finished
         self.outline: dict = {}  # cell -> region, for pictures
         self.outline_notes: dict = {}  # region -> text written in its corner (a cage's sum)
@@ -114,66 +150,48 @@ class Evaluator:
         self.lattice = SQUARE  # the `lattice` statement's: how shapes, boards and pictures read cells
         self.symmetry_maps: list[dict[str, str]] = []
         self.relabellings: list[tuple[tuple[str, ...], ...]] = []
-        self.reports: list = []  # `report` expressions, evaluated after a search
-        self.templates: dict[tuple, list] = {}  # string literals, cut into text and expressions
-        self.closures: dict[int, tuple[Any, Closure]] = {}  # id(node) -> (node, its closure): see expressions
-        # The same for item names, option entries, clauses and targets, by (what, id(node)): an item
-        # node is compiled both as a name and as an option's entry.
-        self.statement_parts: dict[tuple[str, int], tuple[Any, Any]] = {}
-        # Batch runs: see clues.py; False when the clue statements have another form.
-        self.cell_clues: CellClues | Literal[False] | None = None
 
-    # -- files ---------------------------------------------------------------------------
+    @classmethod
+    def resumed(cls, evaluation: Evaluation) -> Run:
+        """A run that starts where an evaluation ended: its params, its names in force (a copy,
+        to bind more), its problem; for a report, or the clues of other texts."""
+        run = cls(evaluation.program, evaluation.params, evaluation.budget)
+        run.globals = Scope(dict(evaluation.names))
+        run.depends = dict(evaluation.depends)
+        run.params_declared = set(evaluation.declared)
+        run.problem = evaluation.problem
+        return run
 
-    def load_file(self, path: Path) -> LoadedModel:
-        return self.load_text(read_text(path, "the model"), str(path), path)
+    # -- the whole model -----------------------------------------------------------------
 
-    def load_text(self, text: str, filename: str, path: Path | None = None) -> LoadedModel:
+    def model(self) -> LoadedModel:
+        """Run every statement, then build the problem: the model as these params make it."""
         try:
-            self.run_file(text, filename, path)
+            self.run_statements(statement for statement in self.program.statements)
         except SeveralCases as several:
-            # Evaluated again from the start with the first case as the param's text, since the
+            # Run again from the start with the first case as the param's text, since the
             # statements above `cases` may have read the whole text.
-            first = Evaluator({**self.overrides, several.name: several.cases[0]}, self.budget)
-            model = first.load_text(text, filename, path)
+            first = Run(self.program, {**self.overrides, several.name: several.cases[0]}, self.budget)
+            model = first.model()
             if first.cases is None or len(first.cases[1]) != 1:
                 raise ExcoverError(f"cases: the first case of {several.name} does not stand as one case",
-                                   file=filename) from None
+                                   file=self.program.filename) from None
             return attrs.evolve(model, cases=(several.name, several.cases))
         unknown = set(self.overrides) - self.params_declared
         if unknown:
             name = sorted(unknown)[0]
             hint = suggestion(name, self.params_declared)
-            raise ExcoverError(f"-p {name}: the model declares no param {name!r}{hint}", file=filename)
+            raise ExcoverError(f"-p {name}: the model declares no param {name!r}{hint}", file=self.program.filename)
         return self.finish()
 
-    def run_file(self, text: str, filename: str, path: Path | None) -> None:
-        if path is not None:
-            resolved = path.resolve()
-            if resolved in self.including:
-                raise IncludeError(f"include cycle: {' -> '.join(p.name for p in self.including + [resolved])}",
-                                   file=filename)
-            self.including.append(resolved)
-            self.read.append(resolved)
-        source = Source(filename, text, text.splitlines())
-        previous, self.current = self.current, source
-        try:
-            tree = parse(text, filename)
-            for statement in tree.children:
-                if statement is not None:
-                    self.program.append((statement, source))
-                    self.run_statement(statement)
-        finally:
-            self.current = previous
-            if path is not None:
-                self.including.pop()
+    def run_statements(self, statements: Iterable[Statement]) -> None:
+        with deep_recursion():
+            for statement in statements:
+                self.current = statement.source
+                self.run_statement(statement.tree)
 
     def located(self, failure: ModelFailure, source: Source | None = None) -> ExcoverError:
-        node, source = failure.node, source or self.current
-        line, column = _position(node)
-        source_line = source.lines[line - 1] if source and line and 0 < line <= len(source.lines) else None
-        return failure.kind(failure.message, file=source.filename if source else None, line=line,
-                            column=column, source_line=source_line)
+        return located(failure, source or self.current)
 
     # -- statements ----------------------------------------------------------------------
 
@@ -206,7 +224,7 @@ class Evaluator:
 
     def written(self, node: Tree) -> str:
         """A statement's expression as the model writes it."""
-        return self.here.text[node.meta.start_pos:node.meta.end_pos]
+        return self.here.written(node)
 
     def comment_beside(self, node: Tree) -> str:
         """The comment after a statement on its last line, or else the comment lines just above
@@ -260,45 +278,20 @@ class Evaluator:
             raise fail(f"function {name_token} names a parameter twice", name_token)
         self.define(str(name_token), Function(str(name_token), names, body, node), name_token)
 
-    def statement_include(self, node: Tree) -> None:
-        (token,) = node.children
-        assert isinstance(token, Token)  # the grammar's STRING
-        relative = string_literal(token)
-        if self.current is None or self.current.filename.startswith("<"):
-            raise fail("include needs the model to be a file", token, IncludeError)
-        path = Path(self.current.filename).parent / relative
-        if path.suffix != ".xc":
-            raise fail(f"cannot include {relative!r}: only .xc model files can be included", token, IncludeError)
-        if not path.is_file():
-            raise fail(f"cannot include {relative!r}: no such file next to {Path(self.current.filename).name}", token,
-                       IncludeError)
-        # The main model's folder: a model reads nothing outside it.
-        home = self.including[0].parent if self.including else Path(self.current.filename).resolve().parent
-        if not path.resolve().is_relative_to(home):
-            raise fail(f"cannot include {relative!r}: it lies outside the model's folder {home}", token, IncludeError)
-        try:
-            text = read_text(path, f"the included file {relative!r}")
-        except ExcoverError as error:
-            raise fail(error.message, token, IncludeError) from None
-        try:
-            self.run_file(text, str(path), path)
-        except ExcoverError as error:  # said where it was included from, as a compiler does
-            line, column = _position(token)
-            error.notes.append(f"  included from {self.current.filename}:{line}:{column}")
-            raise
-
     def statement_report(self, node: Tree) -> None:
-        self.reports.append((node.children[0], self.current))
+        """Nothing while the model is built: said after a search (report_lines)."""
 
     def report_lines(self, found: int) -> list[str]:
         """The model's `report` statements, with `found` the number of solutions found."""
         lines = []
-        for expr, source in self.reports:
-            self.current = source
-            try:
-                lines.append(self.text(self.eval(expr, Scope({"found": found}, self.globals)), expr))
-            except ModelFailure as failure:
-                raise self.located(failure) from None
+        for statement in self.program.statements:
+            if statement.rule == "report":
+                self.current = statement.source
+                expr = statement.tree.children[0]
+                try:
+                    lines.append(self.text(self.eval(expr, Scope({"found": found}, self.globals)), expr))
+                except ModelFailure as failure:
+                    raise self.located(failure) from None
         return lines
 
     def statement_require(self, node: Tree) -> None:
@@ -802,18 +795,18 @@ class Evaluator:
 
     def string(self, token: Token, scope: Scope) -> str:
         """A string literal with its {expression} parts filled in."""
-        key = (id(self.current), token.line, token.column, str(token))
-        parts = self.templates.get(key)
+        parts = self.templates.get(id(token))
         if parts is None:
-            parts = self.templates[key] = self.compiled_template(token)
+            parts = self.templates[id(token)] = self.compiled_template(token)
         if len(parts) == 1 and isinstance(parts[0], str):
             return parts[0]
         return self.fill(parts, token, scope)
 
     def compiled_template(self, token: Token) -> list:
-        """The string's parts: its texts, and (closure, tree, where) for each {expression}."""
+        """The string's parts (see Program.template): its texts, and (closure, tree, where)
+        for each {expression}."""
         return [part if isinstance(part, str) else (self.compiled(part[0]), part[0], part[1])
-                for part in self.template(token)]
+                for part in self.program.template(token)]
 
     def fill(self, parts: list, token: Token, scope: Scope) -> str:
         """A template's text: its literal parts, and each (closure, tree, where) part's value."""
@@ -830,43 +823,6 @@ class Evaluator:
         text = "".join(out)
         self.charge_text(token, len(text), "that label")
         return text
-
-    def template(self, token: Token) -> list:
-        """A string literal cut into its text and its parsed {expression} parts, once."""
-        text = string_literal(token)
-        if token.startswith('"""') or ("{" not in text and "}" not in text):
-            return [text]
-        parts: list = []
-        literal, k = [], 0
-        while k < len(text):
-            ch = text[k]
-            if ch == "{" and text.startswith("{{", k) or ch == "}" and text.startswith("}}", k):
-                literal.append(ch)
-                k += 2
-            elif ch == "{":
-                end = text.find("}", k)
-                if end < 0:
-                    raise fail("a '{' in this string is never closed", token)
-                parts.append("".join(literal))
-                literal = []
-                inner = text[k + 1:end]
-                at = Token("STRING", inner, line=token.line, column=(token.column or 1) + k + 1)
-                parts.append((self.interpolation(inner, token, k + 1), at))
-                k = end + 1
-            elif ch == "}":
-                raise fail("a '}' in this string has no '{'", token)
-            else:
-                literal.append(ch)
-                k += 1
-        parts.append("".join(literal))
-        return [part for part in parts if part != ""]
-
-    def interpolation(self, inner: str, token: Token, offset: int) -> Tree:
-        try:
-            return parse(inner, "<label>", start="expression").children[0]
-        except ExcoverError as error:
-            at = Token("STRING", inner, line=token.line, column=(token.column or 1) + offset + (error.column or 1))
-            raise fail(f"in {{{inner}}}: {error.message}", at) from None
 
     def call(self, function: Any, arguments: list[Any], node: Any, keywords: dict[str, Any] | None = None) -> Any:
         if not keywords and type(function) is Function and len(arguments) == len(function.parameters) \
@@ -927,60 +883,14 @@ class Evaluator:
         problem = Problem(primary=primary, secondary=secondary, options=options)
         self.problem = problem
         forced = self.resolve_givens(problem)
-        return LoadedModel(problem, forced, evaluation=Evaluation(self),
+        return LoadedModel(problem, forced, language=Evaluation(self), files=self.program.files,
                            batch_independent=frozenset(self.params_declared - self.params_read_by_options),
                            outline=dict(self.outline), outline_notes=dict(self.outline_notes),
                            symmetries=Symmetries(dict(self.points), tuple(self.symmetry_maps),
                                                  tuple(self.relabellings), self.lattice),
                            lattice=self.lattice,
-                           reports=bool(self.reports), params=tuple(self.params))
-
-    def is_grid(self, name: str) -> bool:
-        """Whether the name holds a grid now (a param's value, say)."""
-        return isinstance(self.globals.names.get(name), Grid)
-
-    def fresh_run(self) -> Evaluator:
-        """Another run of what this evaluator read: the statements, their compiled closures and
-        the problem shared (nothing changes them), the state of a run its own: the params'
-        texts, the names in force (a copy of this run's), the givens, the steps taken. A
-        batch's clues, a report and a clue check each take one, so that nothing they do shows
-        in the model that was loaded (frozen means frozen)."""
-        run = copy.copy(self)
-        run.overrides = dict(self.overrides)
-        run.budget = attrs.evolve(self.budget, steps=0)
-        run.globals = Scope(dict(self.globals.names))
-        run.givens = list(self.givens)
-        run.params_declared = set(self.params_declared)
-        run.depends = dict(self.depends)
-        run.params = list(self.params)
-        run.call_depth = 0
-        return run
-
-    def givens_for(self, name: str, text: str) -> tuple[int, ...]:
-        """The forced options when param `name` takes another value, items and options kept:
-        in a run of its own (see fresh_run), this evaluator's left as it is.
-
-        Only for a param the items and options do not read (see LoadedModel.batch_independent):
-        the params, lets, defs and givens run again, nothing else.
-        """
-        if self.cell_clues is None:
-            from excover.language.clues import CellClues
-
-            self.cell_clues = CellClues.plan(self.fresh_run(), name) or False  # (planned once; a run of its own)
-        if self.cell_clues is not False:
-            self.cell_clues.evaluator.budget.steps = 0  # each text gets the whole budget
-            return self.cell_clues.forced(text)
-        run = self.fresh_run()
-        run.overrides[name] = text
-        run.globals, run.givens, run.params_declared, run.depends = Scope(dict(BUILTINS)), [], set(), {}
-        run.params, run.cases = [], None
-        with deep_recursion():
-            for statement, source in run.program:
-                if statement.data not in ("primary", "secondary", "option", "include", "outline", "report",
-                                          "symmetry_at", "symmetry_map", "symmetry_permute", "lattice"):
-                    run.current = source
-                    run.run_statement(statement)
-        return run.resolve_givens(run.problem)
+                           reports=any(statement.rule == "report" for statement in self.program.statements),
+                           params=tuple(self.params))
 
     def resolve_givens(self, problem: Problem) -> tuple[int, ...]:
         """The options the `given` statements name."""
@@ -993,6 +903,70 @@ class Evaluator:
         return tuple(forced)
 
 
+class Evaluation:
+    """What a run of a model left, as values: the program, the params' texts, the names in
+    force at its end, the problem. A model keeps it (see loaded.Language) for what asks for
+    more than the problem; each such question starts a run of its own, so nothing asked
+    changes the model or another answer."""
+
+    def __init__(self, run: Run) -> None:
+        self.program = run.program
+        self.params = MappingProxyType(dict(run.overrides))
+        self.budget = attrs.evolve(run.budget, steps=0)  # the limits (each run copies them)
+        self.names = MappingProxyType(dict(run.globals.names))  # (the language changes no value in place)
+        self.depends = MappingProxyType(dict(run.depends))
+        self.declared = frozenset(run.params_declared)
+        self.problem = run.problem
+        # param -> its clues' tables (see clues.py), planned when first asked for; False for
+        # a param whose clue statements have another form. Each plan owns its run.
+        self._plans: dict[str, CellClues | Literal[False]] = {}
+        self._rerun: Run | None = None  # the run of other texts' clues, the slow way (started again for each)
+        self._planning = threading.Lock()
+
+    @property
+    def files(self) -> tuple[Path, ...]:
+        return self.program.files
+
+    def report(self, found: int) -> list[str]:
+        with deep_recursion():
+            return Run.resumed(self).report_lines(found)
+
+    def is_grid(self, name: str) -> bool:
+        """Whether the name held a grid at the end (a param's value, say)."""
+        return isinstance(self.names.get(name), Grid)
+
+    def forced_by(self, name: str, text: str, *, tables: bool = True) -> tuple[int, ...]:
+        """The options the clues force when param `name` reads `text`, items and options kept.
+
+        Only for a param the items and options do not read (see LoadedModel.batch_independent):
+        the statements of CLUE_KINDS run again, nothing else; or, when the clue statements
+        have the usual form, the answer is looked up in the tables of clues.py (unless
+        `tables` is False: what the tables must agree with).
+        """
+        with deep_recursion(), self._planning:  # (a plan, and a run, serve one text at a time)
+            plan = self.clue_tables(name) if tables else None
+            if plan is not None:
+                plan.evaluator.budget.steps = 0  # each text gets the whole budget
+                return plan.forced(text)
+            if self._rerun is None:
+                self._rerun = Run(self.program, None, self.budget)
+            run = self._rerun
+            run.start({**self.params, name: text})
+            run.run_statements(statement for statement in self.program.statements
+                               if KINDS[statement.rule] in CLUE_KINDS)
+            return run.resolve_givens(self.problem)
+
+    def clue_tables(self, name: str) -> CellClues | None:
+        """The tables of param `name`'s clues (see clues.py), planned when first asked for;
+        None when its clue statements have another form."""
+        plan = self._plans.get(name)
+        if plan is None:
+            from excover.language.clues import CellClues
+
+            plan = self._plans[name] = CellClues.plan(Run.resumed(self), name) or False
+        return plan or None
+
+
 # -- helpers --------------------------------------------------------------------------------
 
 
@@ -1000,29 +974,6 @@ def _cells_of(key: Any) -> list:
     if isinstance(key, (list, set, frozenset)) or (isinstance(key, tuple) and key and isinstance(key[0], tuple)):
         return list(key)
     return [key]
-
-
-def _position(node: Any) -> tuple[int | None, int | None]:
-    if isinstance(node, Token):
-        return node.line, node.column
-    meta = getattr(node, "meta", None)
-    if meta is not None and not getattr(meta, "empty", True):
-        return meta.line, meta.column
-    for child in getattr(node, "children", []):
-        if child is not None:
-            line, column = _position(child)
-            if line is not None:
-                return line, column
-    return None, None
-
-
-def _cell_tables(table: list[list[dict]], grid: Grid) -> list[list[dict]]:
-    """Row by row, for each cell of the grid, its table from value to forced option (grown to fit)."""
-    while len(table) < grid.height:
-        table.append([])
-    for row, labels in zip(table, grid.rows_of_labels):
-        row.extend({} for _ in range(len(labels) - len(row)))
-    return table
 
 
 @contextlib.contextmanager
@@ -1036,26 +987,28 @@ def deep_recursion(limit: int = 20_000):
         sys.setrecursionlimit(previous)
 
 
-def load(path: str | Path, params: dict[str, str] | None = None, budget: Budget | None = None) -> LoadedModel:
+def load(path: str | Path, params: Mapping[str, str] | None = None, budget: Budget | None = None) -> LoadedModel:
     """Evaluate a model file; ExcoverError (with file, line and column) when it is wrong."""
     with deep_recursion():
-        return Evaluator(params, budget).load_file(Path(path))
+        return Run(read_program(Path(path)), params, budget).model()
 
 
-def each_case(model: LoadedModel, path: str | Path, params: dict[str, str] | None = None,
+def loads(text: str, filename: str = "<model>", params: Mapping[str, str] | None = None,
+          budget: Budget | None = None) -> LoadedModel:
+    """Evaluate a model given as text."""
+    with deep_recursion():
+        return Run(program_of_text(text, filename), params, budget).model()
+
+
+def each_case(model: LoadedModel, path: str | Path, params: Mapping[str, str] | None = None,
               budget: Budget | None = None) -> Iterator[LoadedModel]:
     """Every case's model, in order: `model` (the first case's, as `load` gave it), then the
-    model evaluated again with each other case as the param's text."""
+    model evaluated again with each other case as the param's text (the file read once)."""
     yield model
     if model.cases is None:
         return
     name, cases = model.cases
+    program = read_program(Path(path))
     for case in cases[1:]:
-        yield load(path, {**(params or {}), name: case}, budget)
-
-
-def loads(text: str, filename: str = "<model>", params: dict[str, str] | None = None,
-          budget: Budget | None = None) -> LoadedModel:
-    """Evaluate a model given as text."""
-    with deep_recursion():
-        return Evaluator(params, budget).load_text(text, filename)
+        with deep_recursion():
+            yield Run(program, {**(params or {}), name: case}, budget).model()

@@ -284,7 +284,7 @@ def _compare(ev, node):
 
 
 def _integer_of(ev, child, what: str) -> Closure:
-    """The closure of a child that must be an integer (see Evaluator.integer)."""
+    """The closure of a child that must be an integer (see Run.integer)."""
     value_of = ev.compiled(child)
 
     def run(scope):

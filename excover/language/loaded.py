@@ -1,24 +1,24 @@
 """A model as the language read it: the constraint problem, the options its clues force, how
 its solutions are drawn, its params, and what it says when a search ends.
 
-This is the language's one face to the rest of the package: the evaluator that read the
-model stays behind it (:mod:`excover.language.evaluate`), and what needs the evaluator again
-(the options a param's other text forces, for a batch of puzzles or a generated one) is asked
-of the model.
+This is the language's one face to the rest of the package. What needs the language again
+(the options a param's other text forces, for a batch of puzzles or a generated one; what a
+`report` says) is asked of the model, which asks its :class:`Language`: the values the
+evaluation left (:class:`excover.language.evaluate.Evaluation`), each question answered by a
+run of its own.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 import attrs
 
 from excover._errors import ExcoverError
 from excover._model import Problem, Solution, Symmetries
-
-if TYPE_CHECKING:  # pragma: no cover
-    from excover.language.evaluate import Evaluator
 
 
 @attrs.frozen
@@ -42,21 +42,39 @@ class Answer:
     nodes: int = 0  # the search's
 
 
-class Evaluation:
-    """The evaluator that read a model, kept for what asks the model for more than its problem
-    (the clues of another text of a param, a report); or, for a model taken from the cache
-    (see language.cache), a way to evaluate it again, used the first time that happens."""
+class Language(Protocol):
+    """What the language can still work out for a model it read."""
 
-    __slots__ = ("_evaluator", "_again")
+    def report(self, found: int) -> list[str]:
+        """What the `report` statements say when `found` solutions were found."""
 
-    def __init__(self, evaluator: Evaluator | None = None, again: Callable[[], Evaluator | None] | None = None) -> None:
-        self._evaluator, self._again = evaluator, again
+    def forced_by(self, name: str, text: str) -> tuple[int, ...]:
+        """The options the clues force when param `name` reads `text`, the problem kept."""
+
+    def is_grid(self, name: str) -> bool:
+        """Whether the name held a grid when the model was read."""
+
+
+class Later:
+    """A model's Language worked out when first asked for: a model read back from the cache
+    (see language.cache) evaluates its file again then, once."""
+
+    __slots__ = ("_make", "_made", "_lock")
+
+    def __init__(self, make: Callable[[], Language | None]) -> None:
+        self._make: Callable[[], Language | None] | None = make
+        self._made: Language | None = None
+        self._lock = threading.Lock()
 
     @property
-    def evaluator(self) -> Evaluator | None:
-        if self._evaluator is None and self._again is not None:
-            self._evaluator, self._again = self._again(), None
-        return self._evaluator
+    def made(self) -> bool:
+        return self._make is None
+
+    def get(self) -> Language | None:
+        with self._lock:
+            if self._make is not None:
+                self._made, self._make = self._make(), None
+            return self._made
 
 
 @attrs.frozen
@@ -76,13 +94,13 @@ class LoadedModel:
     # When a param's text holds several cases (a `cases` statement): its name and the cases.
     # This model is the first case's; `excover.language.each_case` gives every case's.
     cases: tuple[str, tuple[str, ...]] | None = None
-    # The evaluator that read it, to evaluate the clues again for another text of a param
-    # (none for a problem read from Knuth's format).
-    _evaluation: Evaluation = attrs.field(factory=Evaluation, eq=False, repr=False)
+    files: tuple[Path, ...] = ()  # every file the model was read from, the main one first
+    # What the language can still work out for it (none for a problem read from Knuth's format).
+    _language: Language | Later | None = attrs.field(default=None, eq=False, repr=False, alias="language")
 
     @property
-    def _evaluator(self) -> Evaluator | None:
-        return self._evaluation.evaluator
+    def language(self) -> Language | None:
+        return self._language.get() if isinstance(self._language, Later) else self._language
 
     def given(self, *labels: str) -> LoadedModel:
         """The model with the options of these labels forced too (see Problem.labelled)."""
@@ -91,16 +109,16 @@ class LoadedModel:
 
     def report(self, found: int) -> list[str]:
         """What the model's `report` statements say when `found` solutions were found."""
-        evaluator = self._evaluator if self.reports else None
-        return evaluator.fresh_run().report_lines(found) if evaluator is not None else []
+        language = self.language if self.reports else None
+        return language.report(found) if language is not None else []
 
     # -- the clues for other texts of a param --------------------------------------------
 
     def check_clue_param(self, name: str) -> None:
         """Refuse a param whose other texts cannot be read with the problem kept as it is:
         one the items or options read, or none at all."""
-        if self._evaluator is None or name not in self.batch_independent:
-            known = self._evaluator is not None and any(param.name == name for param in self.params)
+        if self.language is None or name not in self.batch_independent:
+            known = self.language is not None and any(param.name == name for param in self.params)
             raise ExcoverError(f"the model's items or options depend on {name!r}, so it cannot be built once "
                                "for every text of it" if known else f"the model declares no param {name!r}")
 
@@ -108,17 +126,18 @@ class LoadedModel:
         """The options the clues force when param `name` reads `text`, the problem kept as it
         is (see check_clue_param)."""
         self.check_clue_param(name)
-        assert self._evaluator is not None
-        return self._evaluator.givens_for(name, text)
+        assert self.language is not None
+        return self.language.forced_by(name, text)
 
     def param_forcing(self, clues: Iterable[int], text: str) -> str | None:
         """The grid param which, reading `text`, forces exactly these options (checked by
         evaluating it), or None: how a generated puzzle is written as a param."""
-        if self._evaluator is None:
+        language = self.language
+        if language is None:
             return None
         wanted = set(clues)
         for name in sorted(self.batch_independent):
-            if not self._evaluator.is_grid(name):
+            if not language.is_grid(name):
                 continue
             try:
                 if set(self.forced_by(name, text)) == wanted:
