@@ -41,6 +41,7 @@ def play(app, moves):
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             await moves(pilot)
+            await pilot.app.workers.wait_for_complete()  # (the referee's word comes from its thread)
             await pilot.pause()
             shown.append(status(app))
     asyncio.run(main())
@@ -456,3 +457,28 @@ def test_damaged_saved_games_are_refused_at_load_and_never_crash_later(model, pa
         loaded.hint()
         json.dumps(loaded.to_json())
     assert refused >= len(paths) - 3  # (a param set to a number, say, is a param like any other)
+
+
+def test_the_referee_answers_the_board_as_it_was_when_asked():
+    """The referee's search runs on another thread than the moves: it is handed the board's
+    question fixed when asked (the game itself is the screen's thread's alone), and the app
+    drops an answer about a board moved on since."""
+    game = sudoku()
+    question = game.question()
+    given = next(cell for cell in game.cells if game.given_text(cell))
+    same_row = next(cell for cell in game.cells if cell[0] == given[0] and not game.text(cell))
+    game.enter(same_row, game.text(given))  # a clash
+    assert question.answer().solvable is True and game.verdict().solvable is False
+    seen = {}
+
+    async def moves(pilot):
+        app = pilot.app
+        app.say("as it is")
+        app.said_after(app.moves - 1, "no solution from here: something placed is wrong")
+        app.celebrate(app.moves - 1)
+        seen["stale"] = status(app)
+        app.said_after(app.moves, "still solvable")
+        seen["fresh"] = status(app)
+
+    play(PlayApp(sudoku()), moves)
+    assert seen == {"stale": "as it is", "fresh": "still solvable"}

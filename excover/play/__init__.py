@@ -4,6 +4,6 @@ Python)."""
 
 from __future__ import annotations
 
-from excover.play._game import Cells, Game, Hint, Move, Pieces, Verdict, read_saved
+from excover.play._game import Cells, Game, Hint, Move, Pieces, Question, Verdict, read_saved
 
-__all__ = ["Cells", "Game", "Hint", "Move", "Pieces", "Verdict", "read_saved"]
+__all__ = ["Cells", "Game", "Hint", "Move", "Pieces", "Question", "Verdict", "read_saved"]

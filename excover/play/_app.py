@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from excover._errors import ExcoverError
-from excover.play._game import Cell, Cells, Game, Pieces
+from excover.play._game import Cell, Cells, Game, Pieces, Question
 from excover.render import DARK, PALETTE, Paint, _boxed_lines, outlined_lines
 
 EMPTY = "·"
@@ -228,6 +228,7 @@ class PlayApp(App):
         self.finished: float | None = None
         self.shown = -1  # the solution ctrl+n showed last
         self.peeked = False
+        self.moves = 0  # moves redrawn: which board a referee's answer, come later, was about
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -256,11 +257,18 @@ class PlayApp(App):
     def redraw(self) -> None:
         """After a move: the board again, and the celebration when it is solved."""
         self.shown = -1  # (a move after ctrl+n: the next ctrl+n keeps it, from the first solution)
+        self.moves += 1
         self.board.refresh()
-        if self.finished is None and not self.peeked and self.game.solved():
-            self.finished = time.monotonic() - self.started
-            minutes, seconds = divmod(int(self.finished), 60)
-            self.say(f"Solved in {minutes}:{seconds:02d}. Well played! Every item covered, the referee agrees.")
+        if self.finished is None and not self.peeked and self.game.full():
+            self._judge(self.game.question(), self.moves, celebrate=True)
+
+    def celebrate(self, moves: int) -> None:
+        """The referee agrees that the board is solved, as it was `moves` moves in."""
+        if moves != self.moves or self.finished is not None or self.peeked:
+            return  # a move since, or a solution shown: not this board's verdict
+        self.finished = time.monotonic() - self.started
+        minutes, seconds = divmod(int(self.finished), 60)
+        self.say(f"Solved in {minutes}:{seconds:02d}. Well played! Every item covered, the referee agrees.")
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -338,8 +346,9 @@ class PlayApp(App):
         board.preview, self.piece = None, None
         self.say("that piece overlaps another" if game.clashes() else "")
         self.redraw()
-        if not game.clashes() and not game.solved():
-            self._judge(quiet=True)  # the referee speaks up when the pieces laid leave no way to finish
+        if not game.clashes() and not game.full():
+            # the referee speaks up when the pieces laid leave no way to finish
+            self._judge(game.question(), self.moves, quiet=True)
 
     def action_erase(self) -> None:
         game, cell = self.game, self.board.cursor
@@ -408,18 +417,28 @@ class PlayApp(App):
 
     def action_solvable(self) -> None:
         self.say("the referee is thinking ...")
-        self._judge()
+        self._judge(self.game.question(), self.moves)
 
     @work(thread=True, exclusive=True)
-    def _judge(self, quiet: bool = False) -> None:
-        """Whether the board can still be finished (off the screen's thread); `quiet` says
-        only that it cannot."""
-        verdict = self.game.verdict()
-        if quiet and verdict.solvable is not False:
+    def _judge(self, question: Question, moves: int, quiet: bool = False, celebrate: bool = False) -> None:
+        """Whether the board, as it was `moves` moves in, can still be finished: searched off
+        the screen's thread, on the question fixed then (the game itself is the screen
+        thread's alone). `quiet` says only that it cannot; `celebrate` only that it is solved."""
+        solvable = question.answer().solvable
+        if celebrate:
+            if solvable:
+                self.call_from_thread(self.celebrate, moves)
+            return
+        if quiet and solvable is not False:
             return
         text = {True: "still solvable", False: "no solution from here: something placed is wrong",
-                None: "no answer within the time limit"}[verdict.solvable]
-        self.call_from_thread(self.say, text)
+                None: "no answer within the time limit"}[solvable]
+        self.call_from_thread(self.said_after, moves, text)
+
+    def said_after(self, moves: int, text: str) -> None:
+        """The referee's word on the board as it was `moves` moves in, unless moved since."""
+        if moves == self.moves:
+            self.say(text)
 
     def action_save(self) -> None:
         if self.save_to is None:

@@ -71,6 +71,24 @@ class Verdict:
     solvable: bool | None
 
 
+@attrs.frozen
+class Question:
+    """"Can the board still be finished?" as it stands at one moment: the problem and the
+    options placed, fixed then, so that another thread can search it while the player goes
+    on moving (the game's own state is the UI thread's alone)."""
+
+    problem: Problem | None  # None: the answer is known without a search (a clash: no)
+    forced: tuple[int, ...] = ()
+
+    def answer(self, time_limit: float = TIME_LIMIT) -> Verdict:
+        if self.problem is None:
+            return Verdict(False)
+        search = self.problem.search(forced=self.forced, max_solutions=1, time_limit=time_limit)
+        if next(search.solutions(), None) is not None:
+            return Verdict(True)
+        return Verdict(False if search.stopped_by is None else None)
+
+
 @attrs.define
 class Game:
     """A puzzle being played: the model, its givens, the player's entries (with their undo
@@ -194,11 +212,20 @@ class Game:
         the player's back)."""
         raise NotImplementedError
 
-    def _search_one(self, problem: Problem, forced: Sequence[int], time_limit: float) -> Verdict:
-        search = problem.search(forced=forced, max_solutions=1, time_limit=time_limit)
-        if next(search.solutions(), None) is not None:
-            return Verdict(True)
-        return Verdict(False if search.stopped_by is None else None)
+    def question(self) -> Question:
+        """Whether the board can still be finished, as a question fixed now (see Question)."""
+        raise NotImplementedError
+
+    def verdict(self, time_limit: float = TIME_LIMIT) -> Verdict:
+        return self.question().answer(time_limit)
+
+    def full(self) -> bool:
+        """Whether the board is complete enough to ask if it is solved (every cell filled, or
+        every piece laid, and nothing clashing): cheap, so asked after every move."""
+        raise NotImplementedError
+
+    def solved(self) -> bool:
+        return self.full() and self.verdict().solvable is True
 
     # -- saving ---------------------------------------------------------------------------
 
@@ -340,13 +367,14 @@ class Cells(Game):
                           options=[self.problem.options[index] for index in keep])
         return smaller, [position[index] for index in self.givens]
 
-    def verdict(self, time_limit: float = TIME_LIMIT) -> Verdict:
+    def question(self) -> Question:
         if self.clashes():
-            return Verdict(False)
-        return self._search_one(*self._restricted(), time_limit)
+            return Question(None)
+        problem, forced = self._restricted()
+        return Question(problem, tuple(forced))
 
-    def solved(self) -> bool:
-        return len(self.filled()) == len(self._showing) and not self.clashes() and self.verdict().solvable is True
+    def full(self) -> bool:
+        return len(self.filled()) == len(self._showing) and not self.clashes()
 
     def answer_values(self) -> dict[Cell, str]:
         answer = self.answer() or ()
@@ -514,13 +542,14 @@ class Pieces(Game):
                 found.update(options)
         return found
 
-    def verdict(self, time_limit: float = TIME_LIMIT) -> Verdict:
-        if self.clashes():
-            return Verdict(False)
-        return self._search_one(self.problem, self.chosen, time_limit)
+    def question(self) -> Question:
+        return Question(None) if self.clashes() else Question(self.problem, tuple(self.chosen))
+
+    def full(self) -> bool:
+        return not self.problem.verify(self.chosen)  # (the faults it finds: none)
 
     def solved(self) -> bool:
-        return not self.problem.verify(self.chosen)  # (the faults it finds: none)
+        return self.full()  # (a verified cover is a solution: no search needed)
 
     def wrong(self) -> list[int]:
         answer = self.answer() or ()
@@ -632,4 +661,4 @@ def _not_a_save(data: Any) -> str:
     return ""
 
 
-__all__: Sequence[str] = ["Cells", "Game", "Hint", "Move", "Pieces", "Verdict", "read_saved"]
+__all__: Sequence[str] = ["Cells", "Game", "Hint", "Move", "Pieces", "Question", "Verdict", "read_saved"]
