@@ -343,18 +343,21 @@ class Problem:
     def first(self, **settings: Any) -> Solution | None:
         return next(self.solve(limit=1, **settings), None)
 
-    def count(self, jobs: int | None = None, **settings: Any) -> int:
-        """The number of solutions, counted without building them; with ``jobs`` > 1, by that
-        many processes, each searching its share of the tree (``forced`` is the only setting
-        that goes with them)."""
-        if jobs is not None and jobs > 1:
-            unknown = set(settings) - {"forced"}
-            if unknown:
-                raise ValueError(f"count(jobs=...) takes no {', '.join(sorted(unknown))}: the search is split")
-            from excover import _parallel as parallel
+    def count(self, jobs: int | None = 1, *, forced: Sequence[int] = (), method: str = "auto",
+              seed: int | None = None, time_limit: float | None = None, max_nodes: int | None = None,
+              memo_bytes: int = 1 << 30, symmetries: Symmetries | None = None) -> int:
+        """The number of solutions, counted without building them, the way `excover count`
+        counts (see excover._counting): ``method`` "auto" (the memo while it pays, else the
+        search), "memo" or "search"; ``jobs`` processes (1: this one; None: every core), each
+        searching its share of the tree; with ``symmetries``, the classes of solutions under
+        them. With a limit, the count so far. ValueError for settings that do not go together
+        (``_counting.APART``: a split search takes no seed or limit, say)."""
+        from excover._counting import CountSettings
+        from excover._counting import count as count_solutions
 
-            return parallel.count(self.matrix, settings.get("forced", ()), jobs=jobs)[0]
-        return self.search(**settings).count()
+        settings = CountSettings(method=method, jobs=jobs, seed=seed, time_limit=time_limit, max_nodes=max_nodes,
+                                 memo_bytes=memo_bytes, up_to_symmetry=symmetries is not None)
+        return count_solutions(self, forced, settings, symmetries=symmetries).total
 
     def is_unique(self, **settings: Any) -> bool:
         """True when exactly one solution exists; the search stops at the second."""

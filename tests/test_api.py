@@ -42,7 +42,7 @@ def test_a_loaded_model_searches_with_its_clues_forced():
 def test_count_on_several_jobs():
     queens = excover.load("queens.xc", n=8).problem
     assert queens.count(jobs=2) == queens.count() == 92
-    with pytest.raises(ValueError, match="takes no seed"):
+    with pytest.raises(ValueError, match="does not go with seed: they split the search"):
         queens.count(jobs=2, seed=1)
 
 

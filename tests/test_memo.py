@@ -274,7 +274,7 @@ def test_the_command_writes_the_zdd(tmp_path, capsys):
     assert all(not model.problem.verify(solution) for solution in diagram.sample(20, seed=3))
     assert main(["count", str(PUZZLES / "bounds.dlx"), "--zdd", str(path)]) == 2
     assert main([*argv, "--zdd", str(path), "--jobs", "2"]) == 2
-    assert "--zdd counts with the memo" in capsys.readouterr().err
+    assert "--zdd does not go with --jobs: the diagram is built by the memo" in capsys.readouterr().err
 
 
 def test_counts_past_2_to_the_128_are_exact():

@@ -150,7 +150,7 @@ def test_the_command_line_counts_and_enumerates_in_parallel(capsys, no_probe):
     *solutions, summary = capsys.readouterr().out.splitlines()
     assert len(solutions) == 4 and json.loads(summary)["summary"]["solutions"] == 4
     assert main(["count", *argv, "--jobs", "2", "--seed", "3"]) == 2
-    assert "do not go with --seed" in capsys.readouterr().err
+    assert "--jobs does not go with --seed: they split the search" in capsys.readouterr().err
     assert main(["run", *argv, "--jobs", "2"]) == 2
     assert "run with --all" in capsys.readouterr().err
 

@@ -32,6 +32,7 @@ from excover.cli._commands import (
     _play,
     _run,
     _sample,
+    check_flags,
 )
 
 MEMORY_SHARE = 0.8  # of the machine's memory, the most a command may take
@@ -111,6 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warning_line
+            check_flags(args)
             return commands[args.command](args)
     except ExcoverError as error:
         print(f"excover: error: {error}", file=sys.stderr)

@@ -93,6 +93,39 @@ def _search(model, args, max_solutions=None, forced=None):
                                 max_solutions=max_solutions, forced=model.forced if forced is None else forced)
 
 
+# How each setting of excover._counting is said on the command line (for its messages).
+FLAGS = {"cluster": "--cluster", "checkpoint": "--checkpoint", "jobs>1": "--jobs", "seed": "--seed",
+         "time_limit": "--time-limit", "max_nodes": "--node-limit", "method=memo": "--method memo",
+         "method=search": "--method search", "zdd": "--zdd", "up_to_symmetry": "--up-to-symmetry",
+         "some": "-n or --unique (not --all)"}
+
+
+def count_settings(args):
+    """The command's flags as the library's CountSettings (run's too: it splits as count does)."""
+    from excover._counting import CountSettings
+
+    return CountSettings(method=getattr(args, "method", "auto"), jobs=args.jobs, cluster=args.cluster,
+                         checkpoint=args.checkpoint, seed=args.seed, time_limit=args.time_limit,
+                         max_nodes=args.node_limit, memo_bytes=getattr(args, "memo_mb", 1) << 20,
+                         up_to_symmetry=args.up_to_symmetry, zdd=getattr(args, "zdd", None) is not None)
+
+
+def check_flags(args) -> None:
+    """Refuse flags that do not go together (the one table: excover._counting.APART), once,
+    before anything is read."""
+    if args.command not in ("run", "count"):
+        return
+    from excover._counting import refused
+
+    settings = count_settings(args)
+    listing = args.command == "run"
+    clash = refused(lambda flag: not args.all if flag == "some" else settings.asked(flag),
+                    "listing" if listing else "counting")
+    if clash is not None:
+        this, those, because = clash
+        raise ExcoverError(f"{FLAGS[this]} does not go with {', '.join(FLAGS[that] for that in those)}: {because}")
+
+
 def _run(args) -> int:
     if args.batch:
         return _run_batch(args)
@@ -124,13 +157,15 @@ def _run_case(model, args, case: int = 0) -> int:
     console = _console() if args.format == "text" else None
     from excover.render import as_json, grid_text, picture
 
-    in_parallel = not args.up_to_symmetry and _parallel(args, enumerating=True)
+    in_parallel = args.all and not args.up_to_symmetry and count_settings(args).split
     before = 0  # solutions printed by the run a checkpoint resumes
     if args.up_to_symmetry:
         found = _one_of_each_class(model, args, search, wanted)
     elif in_parallel:
         from excover import _parallel as parallel
 
+        if args.cluster is not None:
+            _quiet_dask()
         matrix = model.problem.matrix
         if args.checkpoint is not None:
             before = parallel.already_found(args.checkpoint, matrix, model.forced)
@@ -199,9 +234,6 @@ def _one_of_each_class(model, args, search, wanted: int | None):
     """run --up-to-symmetry: the solutions that are the least of their class, up to `wanted`."""
     from excover._symmetry import least_of_class
 
-    if args.cluster is not None or args.checkpoint is not None or (args.jobs or 1) > 1:
-        raise ExcoverError("run --up-to-symmetry searches in one process: it does not go with --jobs, --cluster "
-                           "or --checkpoint")
     least = least_of_class(model.problem, model.symmetries, model.forced)
     _warn(least.notes)
     return islice((solution for solution in search.solutions() if least(solution)), wanted)
@@ -366,164 +398,87 @@ def _quiet_dask() -> None:
             handler.setLevel(logging.CRITICAL)
 
 
-def _parallel(args, enumerating: bool = False) -> bool:
-    """Whether to split the search over workers: by default, unless a seed or a limit asks for
-    one ordinary search (or, for run, not every solution is wanted)."""
-    if args.cluster is not None:
-        _quiet_dask()
-    asked = args.cluster is not None or (args.jobs or 0) > 1 or getattr(args, "checkpoint", None) is not None
-    single = args.seed is not None or args.time_limit is not None or args.node_limit is not None
-    if asked and single:
-        raise ExcoverError("--jobs, --cluster and --checkpoint split the search: they do not go with --seed, "
-                           "--time-limit or --node-limit")
-    if enumerating and not args.all:
-        if asked:
-            raise ExcoverError("--jobs and --cluster run with --all (or count)")
-        return False
-    return not single and (asked or args.jobs is None)
-
-
 def _count(args) -> int:
     return max(_count_case(model, args) for _, model in _each_case(args, _load(args)))
 
 
 def _count_case(model, args) -> int:
-    started = time.perf_counter()
-    if args.up_to_symmetry:
-        return _count_classes(model, args, started)
-    if args.zdd is not None:
-        return _count_to_zdd(model, args, started)
-    if args.method == "memo" or (args.method == "auto" and not _one_search_asked(args)):
-        counted = _count_by_memo(model, args, started, auto=args.method == "auto")
-        if counted is not None:
-            return counted
-    if _parallel(args):
-        return _count_in_parallel(model, args, started)
-    search = _search(model, args)
-    live = _TerminalProgress() if not args.progress and sys.stderr.isatty() else None
-    try:
-        total = search.count(report=_progress_line if args.progress else live)
-    finally:
-        if live is not None:
-            live.close()
-    print(total if search.stopped_by is None else f"at least {total}")
-    _report(search, started, args)
-    return FOUND if total else NOT_FOUND
-
-
-def _count_classes(model, args, started: float) -> int:
-    """count --up-to-symmetry: the classes of solutions under the model's symmetries."""
-    from excover._symmetry import count_model_classes
-
-    if args.cluster is not None or args.checkpoint is not None or args.seed is not None or args.zdd is not None \
-            or args.time_limit is not None or args.node_limit is not None:
-        raise ExcoverError("--up-to-symmetry does not go with --cluster, --checkpoint, --seed, the limits or --zdd")
-    _interrupt.check()
-    classes = count_model_classes(model.problem, model.symmetries, model.forced,
-                                  count=lambda problem, forced: _quiet_count(problem, forced, args))
-    _warn(classes.notes)
-    print(classes.count)
-    if args.stats:
-        if classes.kept:
-            more = len(classes.kept) - 6
-            shown = "; ".join(classes.kept[:6]) + (f"; and {more} more" if more > 0 else "")
-            print(f"symmetries stated and kept: {shown}", file=sys.stderr)
-        under = f"{_plural(classes.count, 'class', 'classes')} under {_plural(classes.group, 'symmetry', 'symmetries')}"
-        if classes.broken:
-            how = f"counted with {classes.broken} kept to one option of each orbit (symmetry breaking)"
-        else:
-            each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
-            how = f"{_plural(classes.fixed[0], 'solution')}; fixed by each: {each}"
-        print(f"{under}; {how}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
-    return FOUND if classes.count else NOT_FOUND
-
-
-def _quiet_count(problem, forced, args) -> int:
-    """A problem's solutions, counted as `count` counts them (the memo while it pays, else the
-    search on every core, as --method says), and nothing printed but the progress."""
-    from excover import _parallel as parallel
-    from excover.engine.interface import MEMO_PROBE, MemoUnavailable
-
-    _interrupt.check()
-    if args.method != "search" and (args.jobs or 1) == 1 or args.method == "memo":
-        try:
-            probe = MEMO_PROBE if args.method == "auto" else None
-            total = problem.search(forced=forced).memo_count(args.memo_mb << 20, probe=probe)
-        except MemoUnavailable as error:
-            if args.method == "memo":
-                raise ExcoverError(f"--method memo: {error}; count with --method search") from None
-            total = None
-        if total is not None:
-            return total
-    display = _SubproblemProgress(lines=args.progress)
-    try:
-        total, _ = parallel.count(problem.matrix, forced, jobs=args.jobs, report=display)
-    finally:
-        display.close()
-    return total
-
-
-def _count_to_zdd(model, args, started: float) -> int:
-    """count --zdd FILE: the memo builds the diagram as it counts; the file gets its text."""
+    """The count, as the library makes it (excover._counting chooses the way), and what
+    --stats and --progress show of it."""
+    from excover._counting import count
     from excover.engine.interface import MemoUnavailable
 
-    if _one_search_asked(args) or args.method == "search":
-        raise ExcoverError("--zdd counts with the memo, in one process: it does not go with --method search, "
-                           "--jobs, --cluster, --checkpoint, --seed or the limits")
-    search = _search(model, args)
-    try:
-        diagram = search.zdd(args.memo_mb << 20)
-    except MemoUnavailable as error:
-        raise ExcoverError(f"--zdd: {error}") from None
-    _write(args.zdd, diagram.text())
-    total = diagram.count()
-    print(total)
-    _report(search, started, args, solutions=total)
+    started = time.perf_counter()
+    settings = count_settings(args)
+    if args.cluster is not None:
+        _quiet_dask()
+    with _Watching(args) as watch:
+        try:
+            counted = count(model.problem, model.forced, settings, symmetries=model.symmetries, watch=watch)
+        except MemoUnavailable as error:
+            if settings.zdd:
+                raise ExcoverError(f"--zdd: {error}") from None
+            raise ExcoverError(f"--method memo: {error}; count with --method search") from None
+    _warn(counted.notes)
     if args.stats:
-        _memo_stats(search.memo)
-        print(f"zdd: {len(diagram):,} nodes written to {args.zdd}", file=sys.stderr)
-    return FOUND if total else NOT_FOUND
+        for line in counted.tried:
+            print(line, file=sys.stderr)
+    if counted.diagram is not None:
+        _write(args.zdd, counted.diagram.text())
+    print(counted.total if counted.exact else f"at least {counted.total}")
+    if counted.way == "classes":
+        _classes_stats(counted.classes, started) if args.stats else None
+    elif counted.way == "split":
+        _split_stats(counted.progress, started) if args.stats else None
+    else:
+        _report(counted.search, started, args, solutions=counted.total)
+        if args.stats and counted.way == "memo":
+            _memo_stats(counted.search.memo)
+            if counted.diagram is not None:
+                print(f"zdd: {len(counted.diagram):,} nodes written to {args.zdd}", file=sys.stderr)
+    return FOUND if counted.total else NOT_FOUND
 
 
-def _split_or_seeded(args) -> bool:
-    """Whether the options ask for a split search (--jobs N, --cluster, --checkpoint) or a
-    seeded one: what one memo count cannot be."""
-    return args.cluster is not None or (args.jobs or 1) > 1 or args.checkpoint is not None or args.seed is not None
+class _Watching:
+    """What a count shows as it goes, for each way it may take (see _counting.Watch): the
+    memo's and the search's lines with --progress (else, on a terminal, the search's bar),
+    a split search's subproblems; every display closed at the end."""
+
+    def __init__(self, args) -> None:
+        self.lines = args.progress
+        self.opened: list = []
+
+    def __enter__(self):
+        return self
+
+    def __call__(self, way: str):
+        if way == "memo":
+            return _memo_progress_line if self.lines else None
+        if way == "search" and (self.lines or not sys.stderr.isatty()):
+            return _progress_line if self.lines else None
+        self.__exit__()  # (one display at a time: a count up to symmetry makes several counts in turn)
+        display = _TerminalProgress() if way == "search" else _SubproblemProgress(lines=self.lines)
+        self.opened.append(display)
+        return display
+
+    def __exit__(self, *exception) -> None:
+        while self.opened:
+            self.opened.pop().close()
 
 
-def _one_search_asked(args) -> bool:
-    """Whether the options ask for a search of their own: split, seeded or bounded."""
-    return _split_or_seeded(args) or args.time_limit is not None or args.node_limit is not None
-
-
-def _count_by_memo(model, args, started: float, auto: bool = False) -> int | None:
-    """Count with the memo; with `auto`, None (count by search) when the memo does not apply
-    or has not paid after its probe."""
-    from excover.engine.interface import MEMO_PROBE, MemoUnavailable
-
-    if not auto and _split_or_seeded(args):
-        raise ExcoverError("--method memo counts in one process: it does not go with --jobs, --cluster, "
-                           "--checkpoint or --seed")
-    search = _search(model, args)
-    try:
-        total = search.memo_count(args.memo_mb << 20, report=_memo_progress_line if args.progress else None,
-                                  probe=MEMO_PROBE if auto else None)
-    except MemoUnavailable as error:
-        if auto:
-            if args.stats:
-                print(f"memo: does not apply ({error}); counting by search", file=sys.stderr)
-            return None
-        raise ExcoverError(f"--method memo: {error}; count with --method search") from None
-    if total is None:
-        if args.stats:
-            print(f"memo: {search.memo['counted']:,} solutions counted in {search.nodes:,} nodes, too few to pay; "
-                  "counting by search", file=sys.stderr)
-        return None
-    print(total if search.stopped_by is None else f"at least {total}")
-    _report(search, started, args, solutions=total)
-    if args.stats:
-        _memo_stats(search.memo)
-    return FOUND if total else NOT_FOUND
+def _classes_stats(classes, started: float) -> None:
+    """--stats of a count up to symmetry: the symmetries kept, and Burnside's terms."""
+    if classes.kept:
+        more = len(classes.kept) - 6
+        shown = "; ".join(classes.kept[:6]) + (f"; and {more} more" if more > 0 else "")
+        print(f"symmetries stated and kept: {shown}", file=sys.stderr)
+    under = f"{_plural(classes.count, 'class', 'classes')} under {_plural(classes.group, 'symmetry', 'symmetries')}"
+    if classes.broken:
+        how = f"counted with {classes.broken} kept to one option of each orbit (symmetry breaking)"
+    else:
+        each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
+        how = f"{_plural(classes.fixed[0], 'solution')}; fixed by each: {each}"
+    print(f"{under}; {how}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
 def _sample(args) -> int:
@@ -555,22 +510,6 @@ def _sample(args) -> int:
             console.print(f"Sample {number} (of {total:,} solutions):")
             console.print(picture(solution, **model.drawing))
     return FOUND
-
-
-def _count_in_parallel(model, args, started: float) -> int:
-    from excover import _parallel as parallel
-
-    _interrupt.check()
-    display = _SubproblemProgress(lines=args.progress)
-    try:
-        total, progress = parallel.count(model.problem.matrix, model.forced, jobs=args.jobs, cluster=args.cluster,
-                                         checkpoint=args.checkpoint, report=display)
-    finally:
-        display.close()
-    print(total)
-    if args.stats:
-        _split_stats(progress, started)
-    return FOUND if total else NOT_FOUND
 
 
 def _info(args) -> int:

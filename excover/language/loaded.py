@@ -195,8 +195,15 @@ class LoadedModel:
             return None
         return attrs.evolve(self.problem.solution(self.forced), drawing=self.drawing)._repr_svg_()
 
-    def count(self, jobs: int | None = None, **settings: Any) -> int:
-        return self.problem.count(jobs, **self._with_clues(settings))
+    def count(self, jobs: int | None = 1, *, method: str = "auto", up_to_symmetry: bool = False,
+              seed: int | None = None, time_limit: float | None = None, max_nodes: int | None = None,
+              memo_bytes: int = 1 << 30, forced: Sequence[int] = ()) -> int:
+        """The number of solutions with the clues forced (and `forced`), counted as `excover
+        count` counts them (see Problem.count); with ``up_to_symmetry``, the classes under
+        the model's symmetry statements."""
+        return self.problem.count(jobs, forced=self._with_clues({"forced": forced})["forced"], method=method,
+                                  seed=seed, time_limit=time_limit, max_nodes=max_nodes, memo_bytes=memo_bytes,
+                                  symmetries=self.symmetries if up_to_symmetry else None)
 
     def is_unique(self, **settings: Any) -> bool:
         return self.problem.is_unique(**self._with_clues(settings))
