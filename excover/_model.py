@@ -299,12 +299,18 @@ class Problem:
 
     # -- solving (the engine does the work) ----------------------------------------------
 
-    def search(self, **settings: Any) -> Search:
-        """A search over this problem on the best engine (:func:`excover.engine.search`); the
-        settings are in :mod:`excover.engine.interface`."""
+    def search(self, *, forced: Sequence[int] = (), seed: int | None = None, max_solutions: int | None = None,
+               max_nodes: int | None = None, time_limit: float | None = None, method: str = "auto",
+               path: Sequence[int] = ()) -> Search:
+        """A search over this problem on the best engine (:func:`excover.engine.search`): the
+        options `forced` taken first, ties broken at random by `seed`, stopped at the first
+        limit reached, by `method` "auto", "links" or "bitsets", down one `path` (see
+        :class:`excover.engine.interface.SearchSettings`)."""
         from excover import engine
 
-        return engine.search(self.matrix, **settings)
+        return engine.search(self.matrix, engine.SearchSettings(
+            forced=forced, seed=seed, max_solutions=max_solutions, max_nodes=max_nodes, time_limit=time_limit,
+            method=method, path=path))
 
     @property
     def matrix(self):
@@ -335,13 +341,19 @@ class Problem:
         ordered = tuple(sorted(indices))
         return Solution(ordered, tuple(self.options[i] for i in ordered))
 
-    def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
-        """Yield solutions lazily (at most ``limit``); settings as for :meth:`search`."""
-        for indices in self.search(max_solutions=limit, **settings).solutions():
+    def solve(self, limit: int | None = None, *, forced: Sequence[int] = (), seed: int | None = None,
+              max_nodes: int | None = None, time_limit: float | None = None, method: str = "auto",
+              ) -> Iterator[Solution]:
+        """Yield solutions lazily (at most ``limit``); the settings as for :meth:`search`."""
+        search = self.search(forced=forced, seed=seed, max_solutions=limit, max_nodes=max_nodes,
+                             time_limit=time_limit, method=method)
+        for indices in search.solutions():
             yield self.solution(indices)
 
-    def first(self, **settings: Any) -> Solution | None:
-        return next(self.solve(limit=1, **settings), None)
+    def first(self, *, forced: Sequence[int] = (), seed: int | None = None, max_nodes: int | None = None,
+              time_limit: float | None = None, method: str = "auto") -> Solution | None:
+        return next(self.solve(1, forced=forced, seed=seed, max_nodes=max_nodes, time_limit=time_limit,
+                               method=method), None)
 
     def count(self, jobs: int | None = 1, *, forced: Sequence[int] = (), method: str = "auto",
               seed: int | None = None, time_limit: float | None = None, max_nodes: int | None = None,
@@ -359,9 +371,11 @@ class Problem:
                                  memo_bytes=memo_bytes, up_to_symmetry=symmetries is not None)
         return count_solutions(self, forced, settings, symmetries=symmetries).total
 
-    def is_unique(self, **settings: Any) -> bool:
+    def is_unique(self, *, forced: Sequence[int] = (), seed: int | None = None, max_nodes: int | None = None,
+                  time_limit: float | None = None, method: str = "auto") -> bool:
         """True when exactly one solution exists; the search stops at the second."""
-        return self.search(max_solutions=2, **settings).count() == 1
+        return self.search(forced=forced, seed=seed, max_solutions=2, max_nodes=max_nodes, time_limit=time_limit,
+                           method=method).count() == 1
 
     def sample(self, k: int = 1, seed: int | None = None, forced: Sequence[int] = (),
                memo_bytes: int = 1 << 30) -> list[Solution]:

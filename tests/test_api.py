@@ -105,3 +105,24 @@ def test_a_per_cell_check_of_a_batch_is_looked_up_and_still_says_what_is_wrong()
     assert answers[1].error == "the givens hold 'x', neither a symbol nor a blank"
     checks = model.language.clue_tables("givens").checks
     assert any(check is not None and check.known for *_, check in checks)  # the table was used
+
+
+def test_search_settings_are_typed_keywords():
+    """A misspelt setting is a TypeError at the call, a meaningless one a ValueError, and the
+    settings are one frozen record the engines share."""
+    from excover.engine import SearchSettings
+
+    queens = excover.load("queens.xc", n=6)
+    for call in (lambda: queens.problem.search(max_solution=1), lambda: queens.solve(limit_nodes=3),
+                 lambda: queens.is_unique(seeds=2), lambda: queens.count(metod="memo")):
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(ValueError, match="max_nodes must be a whole number"):
+        queens.first(max_nodes=-1)
+    with pytest.raises(ValueError, match="unknown method"):
+        SearchSettings(method="fast")
+    settings = SearchSettings(forced=[3, 1])
+    assert settings.forced == (3, 1)
+    with pytest.raises(AttributeError):
+        settings.seed = 4  # frozen
+    assert [s.indices for s in queens.solve(forced=[queens.first().indices[0]])] == [queens.first().indices]

@@ -2,7 +2,7 @@
 solutions as tuples of option indices; :mod:`excover.engine.interface` says what every engine
 offers (the :class:`Search` protocol, its settings, :class:`StopReason`).
 
-``search(matrix, **settings)`` makes a search on the native core when it was compiled at
+``search(matrix, settings)`` makes a search on the native core when it was compiled at
 install time, else on the pure-Python reference engine (with a ``RuntimeWarning`` the first
 time). Setting the environment variable ``EXCOVER_ENGINE=python`` selects the reference engine.
 """
@@ -13,8 +13,10 @@ import os
 import warnings
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from excover._matrix import Matrix
-from excover.engine.interface import Search, StopReason, check_settings
+from excover.engine.interface import Search, SearchSettings, StopReason
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.engine.python import PythonSearch
@@ -27,18 +29,20 @@ except ImportError:  # no compiler at install time
 _warned = False
 
 
-def search(matrix: Matrix, **settings: Any) -> Search:
-    """A search with the best engine available; see the module docstring."""
+def search(matrix: Matrix, settings: SearchSettings | None = None, /, **changes: Any) -> Search:
+    """A search with the best engine available (see the module docstring), with these
+    settings, and these `changes` to them (SearchSettings' fields)."""
     global _warned
-    check_settings(settings)
+    settings = attrs.evolve(settings or SearchSettings(), **changes) if changes else settings or SearchSettings()
+    chosen = attrs.asdict(settings, recurse=False)
     if NativeSearch is not None and os.environ.get("EXCOVER_ENGINE", "native") != "python":
-        return NativeSearch(matrix, **settings)
+        return NativeSearch(matrix, **chosen)
     if NativeSearch is None and not _warned:
         _warned = True
         warnings.warn("native core not built; using the slower pure-Python engine", RuntimeWarning, stacklevel=2)
     from excover.engine.python import PythonSearch
 
-    return PythonSearch(matrix, **settings)
+    return PythonSearch(matrix, **chosen)
 
 
 def __getattr__(name: str) -> Any:
@@ -51,4 +55,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'excover.engine' has no attribute {name!r}")
 
 
-__all__ = ["NativeSearch", "PythonSearch", "Search", "StopReason", "search"]
+__all__ = ["NativeSearch", "PythonSearch", "Search", "SearchSettings", "StopReason", "search"]

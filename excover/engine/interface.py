@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any, Protocol
 
+import attrs
+
 Path = tuple[int, ...]  # branch numbers from the top of the search tree, one per level
 Chosen = tuple[int, ...]  # a solution: the indices of its options, forced ones first
 
@@ -169,6 +171,24 @@ class Search(Protocol):
         """For each list of forced options, a search from the top (no path) to the end or to
         ``max_solutions``: (the solutions found, the first or None, the nodes it took)."""
         ...
+
+
+@attrs.frozen(kw_only=True)
+class SearchSettings:
+    """A search's settings, as the module says: every engine takes the same. A setting no
+    engine can mean (a negative limit, an unknown method) is a ValueError when made; a
+    misspelt one, a TypeError."""
+
+    forced: tuple[int, ...] = attrs.field(default=(), converter=lambda indices: tuple(indices))
+    seed: int | None = None
+    max_solutions: int | None = None
+    max_nodes: int | None = None
+    time_limit: float | None = None
+    method: str = "auto"
+    path: tuple[int, ...] = attrs.field(default=(), converter=lambda branches: tuple(branches))
+
+    def __attrs_post_init__(self) -> None:
+        check_settings(attrs.asdict(self, recurse=False))
 
 
 def check_settings(settings: dict[str, Any]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import attrs
 
@@ -146,8 +146,9 @@ class LoadedModel:
                 continue
         return None
 
-    def _with_clues(self, settings: dict) -> dict:
-        return {**settings, "forced": tuple(dict.fromkeys(self.forced + tuple(settings.get("forced", ()))))}
+    def _with_clues(self, forced: Sequence[int]) -> tuple[int, ...]:
+        """The clues' options, then these (each once)."""
+        return tuple(dict.fromkeys(self.forced + tuple(forced)))
 
     @property
     def drawing(self) -> dict:
@@ -156,14 +157,16 @@ class LoadedModel:
 
     # -- searching, with the clues forced ------------------------------------------------
 
-    def answers(self, name: str, texts: Sequence[str], chunk: int = 1024,
-                **settings: Any) -> Iterator[Answer]:
+    def answers(self, name: str, texts: Sequence[str], chunk: int = 1024, *, seed: int | None = None,
+                max_nodes: int | None = None, time_limit: float | None = None,
+                method: str = "auto") -> Iterator[Answer]:
         """For each text of param `name` (a batch of puzzles), the search with the clues it
         forces, looking for a second solution to prove the first unique; the problem is built
         once, and each `chunk` of texts is searched in one call into the engine. A text whose
         clues cannot be read is an Answer with its error; the others are still searched."""
         self.check_clue_param(name)
-        search = self.problem.search(**{**self._with_clues(settings), "max_solutions": 2})
+        search = self.problem.search(forced=self.forced, seed=seed, max_solutions=2, max_nodes=max_nodes,
+                                     time_limit=time_limit, method=method)
         for start in range(0, len(texts), chunk):
             read: list[tuple[int, ...] | str] = []
             for text in texts[start:start + chunk]:
@@ -179,15 +182,21 @@ class LoadedModel:
                     solutions, first, nodes = next(found)
                     yield Answer(solutions, first, nodes=nodes)
 
-    def solve(self, limit: int | None = None, **settings: Any) -> Iterator[Solution]:
-        """The solutions, lazily (at most ``limit``); settings as for :meth:`Problem.search`.
-        Each knows how the model draws it (Jupyter shows it so)."""
+    def solve(self, limit: int | None = None, *, forced: Sequence[int] = (), seed: int | None = None,
+              max_nodes: int | None = None, time_limit: float | None = None,
+              method: str = "auto") -> Iterator[Solution]:
+        """The solutions, lazily (at most ``limit``), the clues forced (and `forced`); the
+        settings as for :meth:`Problem.search`. Each knows how the model draws it (Jupyter
+        shows it so)."""
         drawing = self.drawing
-        for solution in self.problem.solve(limit, **self._with_clues(settings)):
+        for solution in self.problem.solve(limit, forced=self._with_clues(forced), seed=seed, max_nodes=max_nodes,
+                                           time_limit=time_limit, method=method):
             yield attrs.evolve(solution, drawing=drawing)
 
-    def first(self, **settings: Any) -> Solution | None:
-        return next(self.solve(1, **settings), None)
+    def first(self, *, forced: Sequence[int] = (), seed: int | None = None, max_nodes: int | None = None,
+              time_limit: float | None = None, method: str = "auto") -> Solution | None:
+        return next(self.solve(1, forced=forced, seed=seed, max_nodes=max_nodes, time_limit=time_limit,
+                               method=method), None)
 
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a model as its puzzle: the options its clues force, drawn on its outline."""
@@ -201,12 +210,14 @@ class LoadedModel:
         """The number of solutions with the clues forced (and `forced`), counted as `excover
         count` counts them (see Problem.count); with ``up_to_symmetry``, the classes under
         the model's symmetry statements."""
-        return self.problem.count(jobs, forced=self._with_clues({"forced": forced})["forced"], method=method,
+        return self.problem.count(jobs, forced=self._with_clues(forced), method=method,
                                   seed=seed, time_limit=time_limit, max_nodes=max_nodes, memo_bytes=memo_bytes,
                                   symmetries=self.symmetries if up_to_symmetry else None)
 
-    def is_unique(self, **settings: Any) -> bool:
-        return self.problem.is_unique(**self._with_clues(settings))
+    def is_unique(self, *, forced: Sequence[int] = (), seed: int | None = None, max_nodes: int | None = None,
+                  time_limit: float | None = None, method: str = "auto") -> bool:
+        return self.problem.is_unique(forced=self._with_clues(forced), seed=seed, max_nodes=max_nodes,
+                                      time_limit=time_limit, method=method)
 
     def sample(self, k: int = 1, seed: int | None = None) -> list[Solution]:
         """``k`` solutions drawn uniformly at random, the clues forced; each knows how the
