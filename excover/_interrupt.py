@@ -15,6 +15,7 @@ import signal
 import sys
 
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+INTERRUPTED = 128 + signal.SIGINT  # the exit status of a command Ctrl-C ended, as a shell reports it
 
 _noted = False
 

@@ -350,7 +350,7 @@ def test_an_option_twice_on_a_way_down_is_no_set():
         diagram.sample(1, seed=1)
 
 
-def test_the_command_streams_sample_draws():
+def test_the_command_in_its_own_process_streams_sample_draws():
     """A hundred million draws asked for, and a reader that takes one and goes: the first is
     printed as soon as it is drawn and the command ends (the draws were all made first, in
     memory, before any was printed)."""
@@ -364,3 +364,20 @@ def test_the_command_streams_sample_draws():
     model = load(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
     drawn = list(zip(range(5), model.problem.search().samples(seed=3)))
     assert [indices for _, indices in drawn] == model.problem.search().sample(5, seed=3)
+
+
+@pytest.mark.parametrize("engine", ["native", "python"])
+def test_a_diagram_is_built_by_the_search_asked_within_its_limits(engine, monkeypatch):
+    """zdd() builds with the search's own memo (not a search of its own without its settings):
+    a limit that stops it is said, not a partial diagram returned; a search that has counted
+    already cannot build one."""
+    monkeypatch.setenv("EXCOVER_ENGINE", engine)
+    problem = load(PUZZLES / "matching.xc", {"graph": "grid", "width": "6", "height": "6"}).problem
+    assert problem.search().zdd(1 << 24).count() == 6728
+    with pytest.raises(RuntimeError, match="unfinished: the nodes limit"):
+        problem.search(max_nodes=5).zdd(1 << 24)
+    if engine == "native":
+        counted = problem.search()
+        counted.memo_count(1 << 24)
+        with pytest.raises(RuntimeError, match="has not counted"):
+            counted.zdd(1 << 24)

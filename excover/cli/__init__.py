@@ -38,7 +38,7 @@ from excover.cli._commands import (
 MEMORY_SHARE = 0.8  # of the machine's memory, the most a command may take
 
 
-def _bound_memory() -> None:
+def bound_memory() -> None:
     """Cap this process's address space (and its workers') at a share of the machine's
     memory, so that a model that would take it all ends in "out of memory", not a frozen
     machine. Left as it is where it is already lower, or where the system cannot say."""
@@ -108,7 +108,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BAD_INPUT
     if hasattr(sys.stdout, "reconfigure"):  # a label's stray surrogate is written escaped, not fatal
         sys.stdout.reconfigure(errors="backslashreplace")
-    _bound_memory()
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _warning_line
@@ -139,4 +138,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
-__all__ = ["EXAMPLES", "main"]
+__all__ = ["EXAMPLES", "bound_memory", "main"]

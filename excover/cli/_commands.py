@@ -28,7 +28,8 @@ from excover.cli._display import (
     _TerminalProgress,
 )
 
-FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE, INTERRUPTED, TERMINATED = 0, 1, 2, 3, 130, 143
+FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE = 0, 1, 2, 3
+INTERRUPTED, TERMINATED = _interrupt.INTERRUPTED, 128 + 15  # ended by Ctrl-C, by SIGTERM (as a shell says)
 
 
 COUNT_CAP = 10_000  # run --unique counts the solutions up to here

@@ -86,16 +86,11 @@ class NativeSearch:
         """Run to the end counting; with ``report``, call it about every ``every`` seconds."""
         if report is None:
             return self._core.count()
-        nodes, last = 1024, time.monotonic()
-        while not self._core.done:
-            started = time.monotonic()
+
+        def counted(nodes: int) -> int | None:
             self._core.count(nodes)
-            now = time.monotonic()
-            nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))  # about 4 slices a report
-            if now - last >= every and not self._core.done:
-                report(self)
-                last = now
-        return self._core.solutions_found
+            return self._core.solutions_found if self._core.done else None
+        return self._in_slices(counted, report, every)
 
     def memo_count(self, limit: int, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0,
                    probe: int | None = None) -> int | None:
@@ -114,21 +109,26 @@ class NativeSearch:
                     return None
             if report is None:
                 return self._core.memo_count(limit)
-            nodes, last = 1024, time.monotonic()
-            while True:
-                started = time.monotonic()
-                total = self._core.memo_count(limit, nodes)
-                if total is not None:
-                    return total
-                now = time.monotonic()
-                nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))
-                if now - last >= every:
-                    report(self)
-                    last = now
+            return self._in_slices(lambda nodes: self._core.memo_count(limit, nodes), report, every)
         except OverflowError:
-            from excover.engine.python import memo_count
+            return _count_in_python(self.matrix, self.forced or ())
 
-            return memo_count(self.matrix, self.forced or ())
+    def _in_slices(self, run: Callable[[int], int | None], report: Callable[[NativeSearch], None],
+                   every: float) -> int:
+        """``run(nodes)`` again and again until it answers (not None), each time for as many
+        nodes as take about a quarter of ``every`` seconds, calling ``report(self)`` about
+        every ``every`` seconds; its answer."""
+        nodes, last = 1024, time.monotonic()
+        while True:
+            started = time.monotonic()
+            answer = run(nodes)
+            if answer is not None:
+                return answer
+            now = time.monotonic()
+            nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))  # about 4 slices a report
+            if now - last >= every:
+                report(self)
+                last = now
 
     def sample(self, k: int, seed: int | None = None, limit: int = 1 << 30) -> list[Chosen]:
         """``k`` solutions drawn uniformly at random (see :func:`~excover.engine.interface.draw`):
@@ -155,9 +155,7 @@ class NativeSearch:
             try:
                 return self._core.memo_count(limit)
             except OverflowError:
-                from excover.engine.python import memo_count
-
-                return memo_count(self.matrix, chosen)
+                return _count_in_python(self.matrix, chosen)
 
         try:
             yield from draws(branches, count, self.forced or (), seed)
@@ -165,12 +163,17 @@ class NativeSearch:
             self._core.restart(self.forced, self.path)
 
     def zdd(self, limit: int) -> Zdd:
-        """The ZDD of all the solutions, built by a memo count of its own (see run_memo and
-        :mod:`excover.engine.zdd`; the diagram counts in Python integers, past 2**128 too)."""
+        """The ZDD of all the solutions, built by this search's memo count (see run_memo and
+        :mod:`excover.engine.zdd`; the diagram counts in Python integers, past 2**128 too): a
+        search that has not started, whose limits (if any) it must finish within."""
         if self._core.method != "bitsets":
             raise MemoUnavailable(MEMO_NEEDS)
-        self._core = _core.Search(core_matrix(self.matrix), self.forced)  # a memo that builds it
+        if self._core.memo_stats() is not None:
+            raise RuntimeError("zdd() needs a search that has not counted yet")
         self._core.memo_count(limit, 0, True)
+        if self.stopped_by is not None:
+            raise RuntimeError(f"the diagram of all the solutions is unfinished: the {self.stopped_by.value} "
+                               "limit stopped it")
         root, raw = self._core.memo_zdd()
         return Zdd.from_core(root, raw, self.forced or ())
 
@@ -202,3 +205,10 @@ class NativeSearch:
     def stopped_by(self) -> StopReason | None:
         reason = self._core.stopped_by
         return None if reason is None else StopReason(reason)
+
+
+def _count_in_python(matrix: Matrix, forced: Sequence[int]) -> int:
+    """A memo count past the core's 128 bits, made by the reference engine in Python integers."""
+    from excover.engine.python import memo_count
+
+    return memo_count(matrix, forced)

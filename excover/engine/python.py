@@ -581,7 +581,11 @@ class PythonSearch:
         a reference, not reduced; ``limit`` is not applied)."""
         MemoCounter(self.matrix)  # the same problems as the native core's, or MemoUnavailable
         self._start(self.forced, self.path)
-        return Zdd.of_solutions(list(self.solutions()))
+        found = list(self.solutions())
+        if self.stopped_by is not None:
+            raise RuntimeError(f"the diagram of all the solutions is unfinished: the {self.stopped_by.value} "
+                               "limit stopped it")
+        return Zdd.of_solutions(found)
 
     @property
     def memo(self) -> dict | None:
