@@ -677,9 +677,20 @@ static inline uint64_t *open_items(SearchObject *s, uint64_t *slot) { return slo
 /* Live counts, 16 bits an item, padded to whole words. A closed item's count is CLOSED, so
  * that the choice can look at the counts alone, four to a word. */
 #define CLOSED 0xFFFF
-static inline uint16_t *live_counts(SearchObject *s, uint64_t *slot) {
-    return (uint16_t *)(slot + s->matrix->words + s->matrix->item_words);
+#define COUNTS_PER_WORD 4
+/* A count as a slot holds it: 16 bits inside the slot's 64-bit words, which are copied and
+ * hashed as such, so it may alias them (C's aliasing rules otherwise let the compiler assume
+ * a store through one type leaves the other unchanged). */
+typedef uint16_t count16 __attribute__((__may_alias__));
+static inline count16 *live_counts(SearchObject *s, uint64_t *slot) {
+    return (count16 *)(slot + s->matrix->words + s->matrix->item_words);
 }
+/* The words of a slot's counts: one count per primary item, four to a word. */
+static inline int count_words(int primary) { return (primary + COUNTS_PER_WORD - 1) / COUNTS_PER_WORD; }
+/* The slots: one a depth, 0 to primary + 1 (a level closes at least one primary item, so the
+ * search goes at most primary + 1 levels down), then the pristine state, and no more. */
+static inline int pristine_slot(const MatrixObject *m) { return m->primary + 2; }
+static inline int slot_count(const MatrixObject *m) { return pristine_slot(m) + 1; }
 
 /* Every live option in `clash` dies: out of the live set, and out of its items' counts.
  * With `abort`, the kill stops as soon as an open item is left without a live option: the
@@ -692,7 +703,7 @@ static inline __attribute__((always_inline)) int kill_clashing(SearchObject *s, 
     const int words = m->words, *primary_start = m->primary_start;
     const uint16_t *primary_items = m->primary_items;
     uint64_t *live = slot;
-    uint16_t *count = live_counts(s, slot);
+    count16 *count = live_counts(s, slot);
     unsigned long long updates = 0;
     int emptied = 0;
     for (int w = 0; w < words; w++) {
@@ -747,7 +758,7 @@ static inline __attribute__((always_inline)) int bitset_take(SearchObject *s, ui
     }
     for (int e = first; e < closing; e++) close_item(s, slot, entry_item[e]);
     if (kill_clashing(s, slot, clash, abort) && abort) return 1;
-    uint16_t *count = live_counts(s, slot);
+    count16 *count = live_counts(s, slot);
     for (int e = first; e < closing; e++) count[entry_item[e]] = CLOSED; /* the kill counted them down */
     return 0;
 }
@@ -762,7 +773,7 @@ static inline __attribute__((always_inline)) int bitset_take(SearchObject *s, ui
 #define LANES_ONE 0x0001000100010001ULL
 #define LANES_TOP 0x8000800080008000ULL
 static int bitset_choose(SearchObject *s, uint64_t *slot) {
-    const uint16_t *count = live_counts(s, slot);
+    const count16 *count = live_counts(s, slot);
     const uint64_t *open = open_items(s, slot);
     const int primary = s->matrix->primary, item_words = s->matrix->item_words;
     if (s->depth == 0)
@@ -772,7 +783,7 @@ static int bitset_choose(SearchObject *s, uint64_t *slot) {
         int open_count = 0;
         for (int w = 0; w < item_words; w++) open_count += __builtin_popcountll(open[w]);
         if (open_count > primary / 4) {
-            for (int w = 0; w < (primary + 3) / 4; w++) {
+            for (int w = 0; w < count_words(primary); w++) {
                 uint64_t lanes;
                 memcpy(&lanes, count + 4 * w, sizeof lanes);
                 lanes &= ~LANES_ONE; /* counts 0 and 1 become 0 */
@@ -867,17 +878,17 @@ static void bitset_fill_pristine(SearchObject *s, uint64_t *slot) {
     memset(slot, 0, sizeof(uint64_t) * s->slot_words);
     for (int k = 0; k < m->options; k++) slot[k / 64] |= 1ULL << (k % 64);
     uint64_t *open = open_items(s, slot);
-    uint16_t *count = live_counts(s, slot);
+    count16 *count = live_counts(s, slot);
     for (int i = 0; i < m->primary; i++) {
         open[i / 64] |= 1ULL << (i % 64);
         count[i] = (uint16_t)m->length[i + 1];
     }
-    for (int i = m->primary; i < (m->primary + 3) / 4 * 4; i++) count[i] = CLOSED; /* the padding */
+    for (int i = m->primary; i < count_words(m->primary) * COUNTS_PER_WORD; i++) count[i] = CLOSED; /* the padding */
 }
 
 static void bitset_start(SearchObject *s) {
     uint64_t *slot = slot_at(s, 0);
-    memcpy(slot, slot_at(s, s->matrix->primary + 2), sizeof(uint64_t) * s->slot_words); /* the pristine slot */
+    memcpy(slot, slot_at(s, pristine_slot(s->matrix)), sizeof(uint64_t) * s->slot_words);
     s->phase = PHASE_ENTER;
     if (s->max_solutions == 0) s->phase = PHASE_DONE;
     for (int f = 0; f < s->forced_count && s->phase != PHASE_DONE; f++) {
@@ -999,7 +1010,7 @@ static int links_sanity(SearchObject *s) {
 static int bitset_sanity(SearchObject *s, uint64_t *slot) {
     MatrixObject *m = s->matrix;
     const uint64_t *live = slot, *open = open_items(s, slot);
-    const uint16_t *count = live_counts(s, slot);
+    const count16 *count = live_counts(s, slot);
     for (int i = 0; i < m->primary; i++) {
         int is_open = (open[i / 64] >> (i % 64)) & 1;
         if (!is_open) {
@@ -1524,14 +1535,13 @@ static int bitsets_prepare(SearchObject *self) {
     MatrixObject *m = self->matrix;
     self->max_depth = m->primary + 1; /* a level closes at least one primary item */
     self->levels = PyMem_Malloc(sizeof(Level) * self->max_depth);
-    self->slot_words = m->words + m->item_words + (m->primary + 3) / 4;
-    /* slots 0 to primary + 1 for the levels, then the pristine state to start from */
-    self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)(m->primary + 3) * self->slot_words);
+    self->slot_words = m->words + m->item_words + count_words(m->primary);
+    self->slots = PyMem_Malloc(sizeof(uint64_t) * (size_t)slot_count(m) * self->slot_words);
     self->candidate_capacity = m->options + 64;
     self->candidates = PyMem_Malloc(sizeof(int) * self->candidate_capacity);
     self->clash = PyMem_Malloc(sizeof(uint64_t) * m->words);
     if (!(self->levels && self->slots && self->candidates && self->clash)) return 0;
-    bitset_fill_pristine(self, slot_at(self, m->primary + 2));
+    bitset_fill_pristine(self, slot_at(self, pristine_slot(m)));
     return 1;
 }
 
