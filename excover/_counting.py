@@ -152,7 +152,7 @@ def count(problem: Problem, forced: Sequence[int] = (), settings: CountSettings 
 
 def _count(problem: Problem, forced: Sequence[int], settings: CountSettings, watch: Watch | None) -> Counted:
     _interrupt.check()
-    report = watch or (lambda way: None)
+    look = watch or (lambda way: None)
     tried: list[str] = []
     if settings.zdd:
         search = problem.search(forced=forced)
@@ -163,7 +163,7 @@ def _count(problem: Problem, forced: Sequence[int], settings: CountSettings, wat
         auto = settings.method == "auto"
         search = problem.search(forced=forced, time_limit=settings.time_limit, max_nodes=settings.max_nodes)
         try:
-            total = search.memo_count(settings.memo_bytes, report=report("memo"), probe=MEMO_PROBE if auto else None)
+            total = search.memo_count(settings.memo_bytes, look("memo"), probe=MEMO_PROBE if auto else None)
         except MemoUnavailable as error:
             if not auto:
                 raise
@@ -178,9 +178,9 @@ def _count(problem: Problem, forced: Sequence[int], settings: CountSettings, wat
         from excover import _parallel as parallel
 
         total, progress = parallel.count(problem.matrix, forced, jobs=settings.jobs, cluster=settings.cluster,
-                                         checkpoint=settings.checkpoint, report=report("split"))
+                                         checkpoint=settings.checkpoint, watch=look("split"))
         return Counted(total, way="split", progress=progress, tried=tuple(tried))
     search = problem.search(forced=forced, seed=settings.seed, time_limit=settings.time_limit,
                             max_nodes=settings.max_nodes)
-    total = search.count(report=report("search"))
+    total = search.count(look("search"))
     return Counted(total, search.stopped_by is None, "search", search=search, tried=tuple(tried))

@@ -42,12 +42,12 @@ def open_model(name: str, params: dict[str, str] | None = None, budget: Budget |
     name = model_path(name)
     if name.endswith(".xc"):  # (the parser is loaded only for a model in the language)
         if cache:
-            from excover.language.cache import load as load_kept
+            from excover.language.cache import read_or_evaluate
 
-            return load_kept(Path(name), params or {}, budget), ()
-        from excover.language.evaluate import load as load_file
+            return read_or_evaluate(Path(name), params or {}, budget), ()
+        from excover.language.evaluate import evaluate_file
 
-        return load_file(name, params, budget), ()
+        return evaluate_file(name, params, budget), ()
     if params:
         raise ExcoverError(f"-p {next(iter(params))}: a Knuth-format file has no params")
     from excover import _dlx_format as dlx_format
@@ -63,9 +63,9 @@ def open_model(name: str, params: dict[str, str] | None = None, budget: Budget |
 
 def loads(text: str, /, *, filename: str = "<model>", budget: Budget | None = None, **params: Any) -> LoadedModel:
     """The model written in `text`, its params set from keywords."""
-    from excover.language.evaluate import loads as load_text
+    from excover.language.evaluate import evaluate_text
 
-    return load_text(text, filename, _as_texts(params), budget)
+    return evaluate_text(text, filename, _as_texts(params), budget)
 
 
 def _as_texts(params: dict[str, Any]) -> dict[str, str]:

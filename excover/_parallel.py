@@ -493,7 +493,7 @@ class Progress:
 
 def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None, cluster: str | None = None,
           checkpoint: str | Path | None = None,
-          report: Callable[[Progress], None] | None = None) -> tuple[int, Progress]:
+          watch: Callable[[Progress], None] | None = None) -> tuple[int, Progress]:
     """The number of solutions, searched by `jobs` processes (default: every core) or by a Dask
     `cluster`; (the count, the progress record with the nodes searched)."""
     progress = Progress()
@@ -520,8 +520,8 @@ def count(matrix: Matrix, forced: Sequence[int] = (), *, jobs: int | None = None
             progress.done += 1
             progress.solutions += found
             progress.nodes += nodes
-            if report is not None:
-                report(progress)
+            if watch is not None:
+                watch(progress)
         finished = True
         return progress.solutions, progress
     finally:

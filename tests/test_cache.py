@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from excover.language import cache
-from excover.language.evaluate import load
+from excover.language.evaluate import evaluate_file
 from excover.language.values import Grid
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -32,31 +32,31 @@ def as_data(model):
 
 def kept(path, params=None):
     """The model read back from the cache (evaluated and kept first)."""
-    cache.load(path, params or {}, None)
-    model = cache.load(path, params or {}, None)
+    cache.read_or_evaluate(path, params or {}, None)
+    model = cache.read_or_evaluate(path, params or {}, None)
     assert not model._language.made  # read back, not evaluated
     return model
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.name)
 def test_every_shipped_model_reads_back_as_it_was_evaluated(folder, path):
-    assert as_data(kept(path)) == as_data(load(path))
+    assert as_data(kept(path)) == as_data(evaluate_file(path))
 
 
 def test_params_pictures_and_cases_read_back(folder):
     samurai, matrix = PUZZLES / "samurai.xc", PUZZLES / "matrix.xc"
-    assert as_data(kept(PUZZLES / "killer.xc", {"whole": "0"})) == as_data(load(PUZZLES / "killer.xc", {"whole": "0"}))
-    assert as_data(kept(samurai)) == as_data(load(samurai))
+    assert as_data(kept(PUZZLES / "killer.xc", {"whole": "0"})) == as_data(evaluate_file(PUZZLES / "killer.xc", {"whole": "0"}))
+    assert as_data(kept(samurai)) == as_data(evaluate_file(samurai))
     two = {"matrix": "2 2\n1 0\n0 1\n1 1\n1 1\n0 1\n"}
-    assert kept(matrix, two).cases == load(matrix, two).cases is not None
+    assert kept(matrix, two).cases == evaluate_file(matrix, two).cases is not None
 
 
 def test_a_model_read_back_is_evaluated_when_asked_for_more(folder):
     model = kept(PUZZLES / "sudoku.xc")
     line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-    assert model.forced_by("givens", line) == load(PUZZLES / "sudoku.xc").forced_by("givens", line)
+    assert model.forced_by("givens", line) == evaluate_file(PUZZLES / "sudoku.xc").forced_by("givens", line)
     report = kept(PUZZLES / "matrix.xc")
-    assert report.reports and report.report(1) == load(PUZZLES / "matrix.xc").report(1)
+    assert report.reports and report.report(1) == evaluate_file(PUZZLES / "matrix.xc").report(1)
 
 
 def test_a_changed_model_or_include_or_param_misses(folder, tmp_path):
@@ -65,27 +65,27 @@ def test_a_changed_model_or_include_or_param_misses(folder, tmp_path):
     part.write_text("primary b\noption b\n")
     assert len(kept(main).problem.options) == 3
     part.write_text("primary b\noption b\noption b\n")
-    assert len(cache.load(main, {}, None).problem.options) == 4
-    assert len(cache.load(main, {"n": "5"}, None).problem.options) == 7
+    assert len(cache.read_or_evaluate(main, {}, None).problem.options) == 4
+    assert len(cache.read_or_evaluate(main, {"n": "5"}, None).problem.options) == 7
     main.write_text(main.read_text().replace("param n = 2", "param n = 3"))
-    assert len(cache.load(main, {}, None).problem.options) == 5
+    assert len(cache.read_or_evaluate(main, {}, None).problem.options) == 5
 
 
 def test_a_damaged_entry_is_a_miss(folder):
     path = PUZZLES / "queens.xc"
-    cache.load(path, {}, None)
+    cache.read_or_evaluate(path, {}, None)
     for entry in folder.glob("*.json"):
         entry.write_text('{"format": 1, "read": [], "primary": [["x", 1, 1]], "options": "oops"}')
-    assert as_data(cache.load(path, {}, None)) == as_data(load(path))
+    assert as_data(cache.read_or_evaluate(path, {}, None)) == as_data(evaluate_file(path))
     for entry in folder.glob("*.json"):
         entry.write_bytes(b"\xff not json")
-    assert as_data(cache.load(path, {}, None)) == as_data(load(path))
+    assert as_data(cache.read_or_evaluate(path, {}, None)) == as_data(evaluate_file(path))
 
 
 def test_errors_and_values_json_cannot_carry_are_not_kept(folder, tmp_path):
     path = tmp_path / "grid.xc"
     path.write_text('primary a\noption a show (1, 1) = grid "ab"\n')
-    model = cache.load(path, {}, None)
+    model = cache.read_or_evaluate(path, {}, None)
     assert isinstance(model.problem.options[0].show[(1, 1)], Grid) and not list(folder.glob("*.json"))
     assert cache._value(cache._stored({(1, 2): [frozenset({3}), ("x",)], "k": {True: None}})) == \
         {(1, 2): [frozenset({3}), ("x",)], "k": {True: None}}
@@ -93,7 +93,7 @@ def test_errors_and_values_json_cannot_carry_are_not_kept(folder, tmp_path):
 
 def test_the_cache_can_be_turned_off(folder, monkeypatch):
     monkeypatch.setenv("EXCOVER_CACHE", "0")
-    cache.load(PUZZLES / "queens.xc", {}, None)
+    cache.read_or_evaluate(PUZZLES / "queens.xc", {}, None)
     assert not folder.exists() or not list(folder.glob("*.json"))
 
 

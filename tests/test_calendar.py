@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 
 from excover.cli import main
-from excover.language import load
+from excover.language import evaluate_file
 
 from shared_data import data_path
 from tiling_rules import is_tiling
@@ -35,7 +35,7 @@ def published_counts():
 
 
 def test_every_date_of_the_year_has_the_published_number_of_solutions():
-    model = load(CALENDAR, {"month": "Jan", "day": "1"})
+    model = evaluate_file(CALENDAR, {"month": "Jan", "day": "1"})
     labels = {option.label: k for k, option in enumerate(model.problem.options)}
     expected = published_counts()
     assert len(expected) == 366 and sum(expected.values()) == 24405
@@ -45,7 +45,7 @@ def test_every_date_of_the_year_has_the_published_number_of_solutions():
 
 
 def test_october_6th_solutions_are_tilings_that_leave_the_date_open():
-    model = load(CALENDAR, {"month": "Oct", "day": "6"})
+    model = evaluate_file(CALENDAR, {"month": "Oct", "day": "6"})
     solutions = list(model.problem.solve(forced=model.forced))
     assert len(solutions) == 7
     open_cells = set(position("Oct", 6))

@@ -144,11 +144,11 @@ def test_info_describes_the_model_and_every_param(capsys):
 
 def test_every_shipped_param_says_what_it_is(capsys):
     from excover import _shipped as shipped
-    from excover.language import load
+    from excover.language import evaluate_file
 
     for entry in shipped.models():
         if entry.name.endswith(".xc"):
-            for param in load(entry).params:
+            for param in evaluate_file(entry).params:
                 assert param.comment and param.kind and param.default, (entry.name, param.name)
 
 

@@ -8,7 +8,7 @@ from hypothesis import given
 
 from excover.cli import main
 from excover._diagnosis import counting_argument, impossibilities
-from excover.language import load
+from excover.language import evaluate_file
 from excover.language import LoadedModel
 from excover._model import Item, Option, Problem
 
@@ -20,7 +20,7 @@ PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
 def findings(name, **params):
-    return impossibilities(load(PUZZLES / name, {k: str(v) for k, v in params.items()}))
+    return impossibilities(evaluate_file(PUZZLES / name, {k: str(v) for k, v in params.items()}))
 
 
 def test_pentominoes_cannot_fill_a_whole_8x8_board():
@@ -79,4 +79,4 @@ def test_every_impossibility_found_is_so(problem):
 @pytest.mark.parametrize("name, params", [("pentomino.xc", {}), ("sudoku.xc", {"givens": "empty"}),
                                           ("langford.xc", {"n": "7"})])
 def test_models_with_solutions_have_no_counting_argument(name, params):
-    assert counting_argument(load(PUZZLES / name, params).problem) == []
+    assert counting_argument(evaluate_file(PUZZLES / name, params).problem) == []

@@ -233,7 +233,7 @@ sys.exit(main(["count", "-"]))
 def test_count_reports_progress_while_it_runs():
     search = langford(8).search()
     seen = []
-    total = search.count(report=lambda s: seen.append((s.progress(), s.solutions_found)), every=0)
+    total = search.count(watch=lambda s: seen.append((s.progress(), s.solutions_found)), every=0)
     assert total == 300 and seen
     assert [p for p, _ in seen] == sorted(p for p, _ in seen) and all(0 <= p < 1 for p, _ in seen)
     assert all(found <= total for _, found in seen)

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import family_rules as rules
-from excover.language import load
+from excover.language import evaluate_file
 from shared_data import collected_keys, data_path
 from thorough import examples
 
@@ -20,14 +20,14 @@ PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
 def model(name, **params):
-    return load(PUZZLES / name, {k: str(v) for k, v in params.items()})
+    return evaluate_file(PUZZLES / name, {k: str(v) for k, v in params.items()})
 
 
 class Batch:
     """One model, many values of its `givens`: the matrix is built once (as --batch does)."""
 
     def __init__(self, name, **params):
-        self.loaded = load(PUZZLES / name, {k: str(v) for k, v in params.items()} | {"givens": "empty"})
+        self.loaded = evaluate_file(PUZZLES / name, {k: str(v) for k, v in params.items()} | {"givens": "empty"})
 
     def solutions(self, givens, limit):
         forced = self.loaded.forced_by("givens", givens)
@@ -311,7 +311,7 @@ def test_6x6_grid_has_6728_domino_tilings_and_matchings_are_checked():
 def test_matching_from_an_edge_list(tmp_path):
     path = tmp_path / "edges.txt"
     path.write_text("a-b b-c\nc-d, d-a\na-c\n")
-    loaded = load(PUZZLES / "matching.xc", {"edges": f"{path.read_text()}"})
+    loaded = evaluate_file(PUZZLES / "matching.xc", {"edges": f"{path.read_text()}"})
     assert sorted(sorted(s.labels) for s in loaded.problem.solve()) == [["a-b", "c-d"], ["b-c", "d-a"]]
 
 
@@ -323,7 +323,7 @@ def test_matrix_model_finds_the_published_solution_sets(name, tmp_path):
     rows = data_path("exact-cover-samples", f"{name}.csv").read_text().replace("True", "1").replace("False", "0")
     with open(data_path("exact-cover-samples", f"{name}-solutions.csv")) as handle:
         expected = {frozenset(int(v) for v in row) for row in csv.reader(handle) if row}
-    loaded = load(PUZZLES / "matrix.xc", {"matrix": rows})
+    loaded = evaluate_file(PUZZLES / "matrix.xc", {"matrix": rows})
     found = {frozenset(int(label.split()[1]) - 1 for label in s.labels) for s in loaded.problem.solve()}
     assert found == expected
 
@@ -333,15 +333,15 @@ def test_matrix_model_on_the_small_manifest_matrices():
     for name, entry in manifest.items():
         if "matrix" not in entry:
             continue
-        loaded = load(PUZZLES / "matrix.xc", {"matrix": "\n".join(entry["matrix"])})
+        loaded = evaluate_file(PUZZLES / "matrix.xc", {"matrix": "\n".join(entry["matrix"])})
         found = sorted(sorted(int(label.split()[1]) - 1 for label in s.labels) for s in loaded.problem.solve())
         assert found == sorted(sorted(s) for s in entry["solutions"]), name
 
 
 def test_matrix_reads_poj_3740_input():
-    loaded = load(PUZZLES / "matrix.xc", {"matrix": "3 3\n0 1 0\n0 0 1\n1 0 0\n"})
+    loaded = evaluate_file(PUZZLES / "matrix.xc", {"matrix": "3 3\n0 1 0\n0 0 1\n1 0 0\n"})
     assert loaded.problem.count() == 1
-    loaded = load(PUZZLES / "matrix.xc", {"matrix": "4 4\n0 0 0 1\n1 0 0 0\n1 0 0 0\n0 1 0 0\n"})
+    loaded = evaluate_file(PUZZLES / "matrix.xc", {"matrix": "4 4\n0 0 0 1\n1 0 0 0\n1 0 0 0\n0 1 0 0\n"})
     assert loaded.problem.count() == 0
 
 

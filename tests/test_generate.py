@@ -8,7 +8,7 @@ import pytest
 
 from excover.cli import main
 from excover._generate import generate
-from excover.language import load
+from excover.language import evaluate_file
 
 from oracle import count_covers
 from sudoku_rules import count_fillings, sudoku_units
@@ -25,7 +25,7 @@ def clue_cells(problem, clues):
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
 def test_sudoku_puzzles_are_unique_and_minimal(seed):
-    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
     puzzle = generate(problem, seed=seed)
     assert problem.is_unique(forced=puzzle.clues) and puzzle.minimal
     assert problem.is_solution(puzzle.solution) and set(puzzle.clues) <= set(puzzle.solution)
@@ -38,13 +38,13 @@ def test_sudoku_puzzles_are_unique_and_minimal(seed):
 
 
 def test_the_same_seed_gives_the_same_puzzle_and_another_seed_another():
-    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
     assert generate(problem, seed=11) == generate(problem, seed=11)
     assert generate(problem, seed=11).solution != generate(problem, seed=12).solution
 
 
 def test_symmetric_puzzles_keep_clues_in_half_turn_pairs():
-    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
     for seed in (1, 2):
         puzzle = generate(problem, seed=seed, symmetric=True)
         cells = clue_cells(problem, puzzle.clues)
@@ -53,7 +53,7 @@ def test_symmetric_puzzles_keep_clues_in_half_turn_pairs():
 
 
 def test_a_clue_target_stops_early_and_says_the_puzzle_may_not_be_minimal():
-    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
     puzzle = generate(problem, seed=3, givens=32)
     assert len(puzzle.clues) == 32 and not puzzle.minimal
     assert count_fillings(clue_cells(problem, puzzle.clues), sudoku_units(), "123456789") == 1
@@ -61,7 +61,7 @@ def test_a_clue_target_stops_early_and_says_the_puzzle_may_not_be_minimal():
 
 def test_16x16_puzzles_are_unique():
     symbols = "ABCDEFGHIJKLMNOP"
-    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "4", "box_cols": "4",
+    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "4", "box_cols": "4",
                                             "symbols": symbols}).problem
     puzzle = generate(problem, seed=1)
     assert puzzle.minimal and problem.is_unique(forced=puzzle.clues)
@@ -69,7 +69,7 @@ def test_16x16_puzzles_are_unique():
 
 
 def test_jigsaw_puzzles_are_unique_and_minimal():
-    model = load(PUZZLES / "jigsaw.xc", {"givens": "empty"})
+    model = evaluate_file(PUZZLES / "jigsaw.xc", {"givens": "empty"})
     problem = model.problem
     puzzle = generate(problem, seed=4)
     clues = clue_cells(problem, puzzle.clues)
@@ -86,7 +86,7 @@ def test_jigsaw_puzzles_are_unique_and_minimal():
 
 @pytest.mark.slow  # the independent counter takes about 20 s on the 369 cells
 def test_samurai_puzzles_are_unique():
-    problem = load(PUZZLES / "samurai.xc").problem
+    problem = evaluate_file(PUZZLES / "samurai.xc").problem
     puzzle = generate(problem, seed=2)
     units = [unit for top, left in [(1, 1), (1, 13), (7, 7), (13, 1), (13, 13)] for unit in sudoku_units(3, 3, top, left)]
     assert count_fillings(clue_cells(problem, puzzle.clues), units, "123456789") == 1
@@ -96,7 +96,7 @@ def test_samurai_puzzles_are_unique():
 @pytest.mark.parametrize("name, params", [("calendar.xc", {"month": "Oct", "day": "6"}),
                                           ("soma.xc", {})])
 def test_tiling_puzzles_fix_pieces_until_the_rest_is_forced(name, params):
-    model = load(PUZZLES / name, params)
+    model = evaluate_file(PUZZLES / name, params)
     problem = model.problem
     puzzle = generate(problem, seed=5, forced=model.forced)
     assert set(model.forced) <= set(puzzle.clues)
@@ -175,7 +175,7 @@ def test_generate_as_json_names_the_clues_and_the_param(capsys):
 
 
 def test_a_symmetric_puzzle_is_called_minimal_only_when_no_single_clue_can_go():
-    problem = load(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
     for seed in (1, 2, 3):
         puzzle = generate(problem, seed=seed, symmetric=True)
         cells = clue_cells(problem, puzzle.clues)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from excover.cli import main
 from excover._errors import ExcoverError
-from excover.language.evaluate import Budget, loads
+from excover.language.evaluate import Budget, evaluate_text
 
 from thorough import examples
 
@@ -37,12 +37,12 @@ def test_every_tutorial_example_runs_and_counts_what_it_says(example, tmp_path, 
 
 
 def count(text, **params):
-    model = loads(text, "test.xc", {k: str(v) for k, v in params.items()})
+    model = evaluate_text(text, "test.xc", {k: str(v) for k, v in params.items()})
     return model.problem.count(forced=model.forced)
 
 
 def names(text):
-    return [item.name for item in loads(text, "test.xc").problem.items]
+    return [item.name for item in evaluate_text(text, "test.xc").problem.items]
 
 
 class TestConstructs:
@@ -51,7 +51,7 @@ class TestConstructs:
             "cell(1, 1)", "cell(2, 1)", "piece(F)"]
 
     def test_multiplicity_bounds(self):
-        items = loads("primary a [2]\nprimary b [1..3]\nprimary c [0..*]\noption a b c", "t.xc").problem.primary
+        items = evaluate_text("primary a [2]\nprimary b [1..3]\nprimary c [0..*]\noption a b c", "t.xc").problem.primary
         assert [(i.lo, i.hi) for i in items] == [(2, 2), (1, 3), (0, None)]
 
     def test_generators_nest_and_filter_with_tuple_targets(self):
@@ -60,7 +60,7 @@ class TestConstructs:
         assert names("primary x(a, b) for (a, (b, _)) in [(1, (2, 3))]") == ["x(1, 2)"]
 
     def test_labels_interpolate_expressions(self):
-        model = loads('primary a\noption "{1 + 2}-{\'x\'}-{{literal}}": a', "t.xc")
+        model = evaluate_text('primary a\noption "{1 + 2}-{\'x\'}-{{literal}}": a', "t.xc")
         assert model.problem.options[0].label == "3-x-{literal}"
 
     def test_arithmetic_and_logic(self):
@@ -99,9 +99,9 @@ class TestConstructs:
 
     def test_params_from_the_command_line(self):
         text = "param n = 3\nparam flag = false\nparam word = 'a'\nprimary x(k, flag, word) for k in 1..n"
-        model = loads(text, "t.xc", {"n": "2", "flag": "true", "word": "zz"})
+        model = evaluate_text(text, "t.xc", {"n": "2", "flag": "true", "word": "zz"})
         assert [i.name for i in model.problem.items] == ["x(1, true, zz)", "x(2, true, zz)"]
-        model = loads("param xs = [1, 2]\nprimary x(k) for k in xs", "t.xc", {"xs": "[5, 6, 7]"})
+        model = evaluate_text("param xs = [1, 2]\nprimary x(k) for k in xs", "t.xc", {"xs": "[5, 6, 7]"})
         assert len(model.problem.items) == 3
 
     def test_include_shares_definitions(self, tmp_path, capsys):
@@ -189,7 +189,7 @@ ERRORS = [
 @pytest.mark.parametrize("text, line, column, words", ERRORS, ids=[e[3][:30] for e in ERRORS])
 def test_every_error_names_file_line_column_and_what_went_wrong(text, line, column, words):
     with pytest.raises(ExcoverError) as caught:
-        loads(text, "bad.xc")
+        evaluate_text(text, "bad.xc")
     error = caught.value
     assert words in error.message
     assert (error.file, error.line, error.column) == ("bad.xc", line, column)
@@ -200,10 +200,10 @@ def test_every_error_names_file_line_column_and_what_went_wrong(text, line, colu
 
 def test_budgets_stop_runaway_models():
     with pytest.raises(ExcoverError, match="budget of 1,000 steps") as caught:
-        loads("primary x(k) for k in 1..100000", "big.xc", budget=Budget(max_steps=1000))
+        evaluate_text("primary x(k) for k in 1..100000", "big.xc", budget=Budget(max_steps=1000))
     assert caught.value.line == 1
     with pytest.raises(ExcoverError, match="more than 10 options"):
-        loads("primary a [0..*]\noption a for k in 1..20", "big.xc", budget=Budget(max_options=10))
+        evaluate_text("primary a [0..*]\noption a for k in 1..20", "big.xc", budget=Budget(max_options=10))
 
 
 BIG = "let s = [k for k in 1..100000]\n"  # built in 100,000 steps; what follows would cost far more
@@ -234,18 +234,18 @@ def test_work_is_paid_for_by_its_size_not_by_the_steps_that_ask_for_it(text):
     """Each of these asks for little and makes the interpreter do a lot: the budget counts the
     work, so it stops them early, in about as long as the same budget of ordinary steps."""
     with pytest.raises(ExcoverError, match="budget of 1,000,000 steps"):
-        loads(text + "\nprimary z\noption z\n", "big.xc", budget=Budget(max_steps=1_000_000))
+        evaluate_text(text + "\nprimary z\noption z\n", "big.xc", budget=Budget(max_steps=1_000_000))
 
 
 def test_a_range_answers_in_at_once():
-    model = loads("require not ((1, 2) in 1..10**12) and 10**11 in 1..10**12\nprimary z\noption z\n", "r.xc",
+    model = evaluate_text("require not ((1, 2) in 1..10**12) and 10**11 in 1..10**12\nprimary z\noption z\n", "r.xc",
                   budget=Budget(max_steps=1000))
     assert model.problem.count() == 1
 
 
 def test_a_long_name_is_quoted_briefly_and_not_compared_for_a_suggestion():
     with pytest.raises(ExcoverError) as caught:
-        loads(BIG + "primary z\noption z w(s)\n", "long.xc")
+        evaluate_text(BIG + "primary z\noption z w(s)\n", "long.xc")
     message = caught.value.message
     assert message.startswith("item 'w([1, 2, 3") and "(688,898 characters)' is not declared" in message
     assert len(message) < 200
@@ -253,11 +253,11 @@ def test_a_long_name_is_quoted_briefly_and_not_compared_for_a_suggestion():
 
 def test_the_caret_lands_under_the_column_through_tabs_and_in_long_lines():
     with pytest.raises(ExcoverError) as caught:
-        loads("primary a\noption\ta\tb\n", "tabs.xc")
+        evaluate_text("primary a\noption\ta\tb\n", "tabs.xc")
     assert str(caught.value).splitlines()[-2:] == ["    option\ta\tb", "          \t \t^"]
     long = "let x = [" + "1, " * 500 + "nowhere]\n"
     with pytest.raises(ExcoverError) as caught:
-        loads(long + "primary a\noption a\n", "long.xc")
+        evaluate_text(long + "primary a\noption a\n", "long.xc")
     shown, caret = str(caught.value).splitlines()[-2:]
     assert len(shown) < 120 and shown[caret.index("^"):].startswith("nowhere")
 
@@ -289,12 +289,12 @@ def test_include_errors(tmp_path):
     (tmp_path / "d.xc").write_text('primary a\ninclude "e.xc"\n')
     (tmp_path / "e.xc").write_text('option zz\n')
     with pytest.raises(ExcoverError, match="include cycle"):
-        from excover.language.evaluate import load
-        load(tmp_path / "a.xc")
+        from excover.language.evaluate import evaluate_file
+        evaluate_file(tmp_path / "a.xc")
     with pytest.raises(ExcoverError, match="only .xc model files"):
-        load(tmp_path / "c.xc")
+        evaluate_file(tmp_path / "c.xc")
     with pytest.raises(ExcoverError) as caught:
-        load(tmp_path / "d.xc")
+        evaluate_file(tmp_path / "d.xc")
     assert caught.value.file.endswith("e.xc") and caught.value.line == 1
 
 
@@ -372,11 +372,11 @@ def test_progress_on_a_terminal_is_one_line_redrawn_in_place(tmp_path):
 
 
 def test_report_lines_are_evaluated_after_the_search_with_their_errors_located():
-    model = loads("primary a\noption a\nreport 'found {found}'\nreport nowhere + found", "r.xc")
+    model = evaluate_text("primary a\noption a\nreport 'found {found}'\nreport nowhere + found", "r.xc")
     with pytest.raises(ExcoverError) as caught:
         model.report(1)
     assert (caught.value.line, caught.value.column) == (4, 8) and "unknown name 'nowhere'" in caught.value.message
-    assert loads("primary a\noption a\nreport 'found {found}'", "r.xc").report(3) == ["found 3"]
+    assert evaluate_text("primary a\noption a\nreport 'found {found}'", "r.xc").report(3) == ["found 3"]
 
 
 @pytest.mark.parametrize("literal, text", [
@@ -386,7 +386,7 @@ def test_report_lines_are_evaluated_after_the_search_with_their_errors_located()
     (r'"\q stays"', "\\q stays"),
 ])
 def test_string_escapes_read_as_pythons(literal, text):
-    assert str(loads(f"primary a\noption {literal}: a\n").problem.options[0]) == text
+    assert str(evaluate_text(f"primary a\noption {literal}: a\n").problem.options[0]) == text
 
 
 @pytest.mark.parametrize("literal, message", [
@@ -452,7 +452,7 @@ def test_a_loaded_model_stays_as_it_was_loaded(fast):
     text had been read). Both ways of reading clues: the cell table and the statements run
     again (a let that reads the grid forces the second)."""
     text = REPORTED if fast else REPORTED.replace("report", 'let seen = g.cells\nreport')
-    model = loads(text)
+    model = evaluate_text(text)
     assert model.report(1) == ["first clue 1"]
     assert model.forced_by("g", "2.") == (1,)
     assert [answer.found for answer in model.answers("g", ["2.", ".1"])] == [2, 2]
@@ -463,7 +463,7 @@ def test_clues_read_through_a_function_read_the_new_text():
     """The clues of another text run in a run of their own, functions too: a `def` that reads
     the param reads the new text (the run's closures were the first run's, and so were the
     names a function's body saw: the clues of '.. / .1' were none)."""
-    model = loads('param g = grid "1. / .."\ndef at(r, c) = g[r, c]\n'
+    model = evaluate_text('param g = grid "1. / .."\ndef at(r, c) = g[r, c]\n'
                   'primary cell(r, c) for r in 1..2 for c in 1..2\n'
                   'option "v{r}{c}": cell(r, c) for r in 1..2 for c in 1..2\n'
                   'given "v{r}{c}" for (r, c) in g.cells if at(r, c) != "."\n')
@@ -478,7 +478,7 @@ def test_clues_read_through_a_function_read_the_new_text():
 def test_each_param_has_its_own_clue_tables():
     """The tables planned for one param are not used for another: once g's clues had been
     read, the clues of a text of h were read as g's."""
-    model = loads('param g = grid "1."\nparam h = grid ".."\nprimary cell(c) for c in 1..2\n'
+    model = evaluate_text('param g = grid "1."\nparam h = grid ".."\nprimary cell(c) for c in 1..2\n'
                   'option "c{c}={v}": cell(c) for c in 1..2 for v in 1..2\n'
                   'given "c{c}={g[r, c]}" for (r, c) in g.cells if g[r, c] != "."\n'
                   'require h.width <= 2\n')

@@ -22,7 +22,7 @@ from excover._geometry import (
     to_plane,
     triangle,
 )
-from excover.language import load
+from excover.language import evaluate_file
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -112,7 +112,7 @@ def test_polyform_puzzlers_counts(name, params, count, classes):
     parallelogram 9, a triangle of side 7 none."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / name, params)
+    model = evaluate_file(PUZZLES / name, params)
     assert model.problem.count() == count
     assert count_model_classes(model.problem, model.symmetries).count == classes
 
@@ -120,7 +120,7 @@ def test_polyform_puzzlers_counts(name, params, count, classes):
 @pytest.mark.parametrize("name, pieces, lattice", [("hexiamonds.xc", HEXIAMONDS, TRIANGULAR),
                                                     ("tetrahexes.xc", TETRAHEXES, HEXAGONAL)])
 def test_the_solutions_are_tilings(name, pieces, lattice):
-    model = load(PUZZLES / name, {})
+    model = evaluate_file(PUZZLES / name, {})
     board = {cell for option in model.problem.options for cell in option.show}
     for solution in model.problem.solve(limit=40):
         placed = [(option.names[0][6:-1], list(option.show)) for option in solution.options]
@@ -166,7 +166,7 @@ def test_hexagons_are_drawn_with_their_edges_between_pieces():
 
     from excover.render import picture
 
-    model = load(PUZZLES / "tetrahexes.xc", {})
+    model = evaluate_file(PUZZLES / "tetrahexes.xc", {})
     console = Console(width=100, color_system=None, record=True)
     console.print(picture(next(iter(model.problem.solve(limit=1))), colours=False, **model.drawing))
     assert console.export_text().rstrip("\n") == TETRAHEX_PICTURE

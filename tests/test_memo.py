@@ -13,7 +13,7 @@ from excover.cli import main
 from excover.engine import NativeSearch
 from excover.engine.interface import MemoUnavailable
 from excover.engine.python import memo_count
-from excover.language import load
+from excover.language import evaluate_file
 
 from thorough import examples
 from oracle import all_solutions
@@ -125,7 +125,7 @@ def test_every_shipped_model_counts_alike_by_memo_and_by_search(name):
     the memo says it does not apply; its uniform draws are solutions. Samurai's empty grids
     have more solutions than any count reaches: it gets two thirds of a solution's options
     forced."""
-    model = load(PUZZLES / name, SMALLER.get(name, {}))
+    model = evaluate_file(PUZZLES / name, SMALLER.get(name, {}))
     forced = list(model.forced)
     if name == "samurai.xc":
         forced += [x for k, x in enumerate(model.problem.first().indices) if k % 3]
@@ -220,7 +220,7 @@ def test_the_command_samples_reproducibly(capsys):
     first = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert main([*argv, "--seed", "5"]) == 0
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == first
-    model = load(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
     assert len(first) == 4 and all(record["of"] == 8 for record in first)
     assert all(not model.problem.verify(record["indices"]) for record in first)
     assert main(["sample", str(PUZZLES / "bounds.dlx")]) == 2
@@ -270,7 +270,7 @@ def test_the_command_writes_the_zdd(tmp_path, capsys):
     assert capsys.readouterr().out == "53060477521960000\n"
     diagram = Zdd.read(path.read_text())
     assert diagram.count() == 53060477521960000
-    model = load(PUZZLES / "matching.xc", {"graph": "grid", "width": "12", "height": "12"})
+    model = evaluate_file(PUZZLES / "matching.xc", {"graph": "grid", "width": "12", "height": "12"})
     assert all(not model.problem.verify(solution) for solution in diagram.sample(20, seed=3))
     assert main(["count", str(PUZZLES / "bounds.dlx"), "--zdd", str(path)]) == 2
     assert main([*argv, "--zdd", str(path), "--jobs", "2"]) == 2
@@ -289,7 +289,7 @@ def test_counts_past_2_to_the_128_are_exact():
 
 
 def test_a_models_samples_keep_its_clues_and_are_drawn_as_it_draws():
-    model = load(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"})
+    model = evaluate_file(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"})
     drawn = model.sample(5, seed=2)
     assert len(drawn) == 5 and drawn == model.sample(5, seed=2)
     for solution in drawn:
@@ -361,7 +361,7 @@ def test_the_command_in_its_own_process_streams_sample_draws():
                "-k 100000000 --format grid | head -1")
     done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120)
     assert len(done.stdout.strip()) == 20 and done.stderr == ""
-    model = load(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
     drawn = list(zip(range(5), model.problem.search().samples(seed=3)))
     assert [indices for _, indices in drawn] == model.problem.search().sample(5, seed=3)
 
@@ -372,7 +372,7 @@ def test_a_diagram_is_built_by_the_search_asked_within_its_limits(engine, monkey
     a limit that stops it is said, not a partial diagram returned; a search that has counted
     already cannot build one."""
     monkeypatch.setenv("EXCOVER_ENGINE", engine)
-    problem = load(PUZZLES / "matching.xc", {"graph": "grid", "width": "6", "height": "6"}).problem
+    problem = evaluate_file(PUZZLES / "matching.xc", {"graph": "grid", "width": "6", "height": "6"}).problem
     assert problem.search().zdd(1 << 24).count() == 6728
     with pytest.raises(RuntimeError, match="unfinished: the nodes limit"):
         problem.search(max_nodes=5).zdd(1 << 24)

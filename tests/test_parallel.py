@@ -16,7 +16,7 @@ from hypothesis import given
 from excover import Problem
 from excover import _parallel as parallel
 from excover.cli import main
-from excover.language import load
+from excover.language import evaluate_file
 from excover._matrix import compile_problem
 
 from thorough import examples
@@ -45,7 +45,7 @@ MODELS = [
 
 @pytest.mark.parametrize("name, params", [("pentomino.xc", {"width": "20", "height": "3"}), *MODELS[1:]])
 def test_counts_with_1_2_and_4_jobs_are_the_single_search_count(name, params, no_probe):
-    model = load(PUZZLES / name, params)
+    model = evaluate_file(PUZZLES / name, params)
     single = model.problem.count(forced=model.forced)
     for jobs in (1, 2, 4):
         total, progress = parallel.count(model.problem.matrix, model.forced, jobs=jobs)
@@ -63,7 +63,7 @@ def strip_tilings(length: int):
 
 
 def test_colour_and_multiplicity_models_count_alike_with_1_2_and_4_jobs(no_probe):
-    killer = load(PUZZLES / "killer.xc", {"cages": "a a . .\n. . . .\n. . b b\n. . . .",
+    killer = evaluate_file(PUZZLES / "killer.xc", {"cages": "a a . .\n. . . .\n. . b b\n. . . .",
                                            "sums": "3 - - -\n. . . .\n. . 7 .\n. . . .",
                                            "whole": "0"})  # cages agree by colour
     strip = strip_tilings(20)
@@ -90,7 +90,7 @@ def test_random_models_with_multiplicities_and_colours_count_and_enumerate_alike
 
 @pytest.mark.parametrize("name, params", MODELS[:2])
 def test_enumeration_in_parallel_gives_the_same_solutions_once_each(name, params, no_probe):
-    model = load(PUZZLES / name, params)
+    model = evaluate_file(PUZZLES / name, params)
     alone = sorted(tuple(sorted(s)) for s in model.problem.search(forced=model.forced).solutions())
     together = [tuple(sorted(s)) for s in parallel.solutions(model.problem.matrix, model.forced, jobs=2)]
     assert sorted(together) == alone and len(set(together)) == len(together)
@@ -101,14 +101,14 @@ def test_a_search_that_ends_while_split_starts_no_workers(monkeypatch):
         raise AssertionError("no worker should start")
 
     monkeypatch.setattr(parallel, "LocalWorkers", no_pool)
-    model = load(PUZZLES / "queens.xc", {"n": "6"})
+    model = evaluate_file(PUZZLES / "queens.xc", {"n": "6"})
     assert parallel.count(model.problem.matrix, jobs=2)[0] == 4
 
 
 def test_the_probe_finishes_small_subtrees_here(monkeypatch):
     monkeypatch.setattr(parallel, "PROBE_SECONDS", 60.0)  # every subtree searched in this process
     monkeypatch.setattr(parallel, "LocalWorkers", None)
-    model = load(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
     assert parallel.count(model.problem.matrix, model.forced, jobs=2)[0] == 1472
     alone = sorted(tuple(sorted(s)) for s in model.problem.search(forced=model.forced).solutions())
     assert sorted(tuple(sorted(s)) for s in parallel.solutions(model.problem.matrix, model.forced, jobs=2)) == alone
@@ -198,12 +198,12 @@ def test_a_dask_cluster_on_localhost_gives_the_same_counts_even_when_it_loses_a_
     distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
     import multiprocessing
 
-    model = load(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                                   dashboard_address="127.0.0.1:0") as cluster:
         total, progress = parallel.count(model.problem.matrix, model.forced, cluster=cluster.scheduler_address)
         assert total == 1472 and progress.subproblems > 1
-        queens = load(PUZZLES / "queens.xc", {"n": "9"})
+        queens = evaluate_file(PUZZLES / "queens.xc", {"n": "9"})
         assert len(set(map(frozenset, parallel.solutions(queens.problem.matrix, (),
                                                          cluster=cluster.scheduler_address)))) == 352
         assert main(["count", str(PUZZLES / "queens.xc"), "--cluster", cluster.scheduler_address]) == 0
@@ -219,7 +219,7 @@ def test_a_dask_cluster_on_localhost_gives_the_same_counts_even_when_it_loses_a_
                 killed.append(progress.done)
 
         total, progress = parallel.count(model.problem.matrix, model.forced, cluster=cluster.scheduler_address,
-                                         report=kill_one_worker)
+                                         watch=kill_one_worker)
         assert killed and killed[0] < progress.subproblems
         assert total == 1472 and progress.done == progress.subproblems
 
@@ -316,7 +316,7 @@ def test_stats_of_a_split_search_count_every_node(capsys, no_probe):
     assert main(["count", *argv, "--jobs", "2", "--stats"]) == 0
     out, err = capsys.readouterr()
     nodes = int(err.split(" nodes")[0].rsplit(" ", 1)[1])
-    alone = load(PUZZLES / "queens.xc", {"n": "6"}).problem.search()
+    alone = evaluate_file(PUZZLES / "queens.xc", {"n": "6"}).problem.search()
     alone.count()
     assert out == "4\n" and err.startswith("4 solutions, ") and nodes >= alone.nodes  # paths replayed count twice
     assert main(["run", *argv, "--all", "--jobs", "2", "--stats", "--format", "grid"]) == 0
@@ -362,14 +362,14 @@ def test_workers_take_few_subtrees_at_a_time_so_checkpoints_keep_up():
 def test_a_deep_narrow_tree_splits_without_a_search_per_level(tmp_path, capsys):
     chain = tmp_path / "chain.xc"
     chain.write_text("primary a(k) for k in 1..4000\noption a(k) for k in 1..4000\n")
-    model = load(chain)
+    model = evaluate_file(chain)
     plan = parallel.split(model.problem.matrix, (), 400)
     assert plan.depth >= 2048 and not plan.paths and len(plan.above) == 1  # the depth doubled its way down
     assert main(["count", str(chain), "--jobs", "2"]) == 0 and capsys.readouterr().out == "1\n"
 
 
 def test_enumeration_streams_through_a_bounded_window(no_probe):
-    model = load(PUZZLES / "queens.xc", {"n": "8"})
+    model = evaluate_file(PUZZLES / "queens.xc", {"n": "8"})
     workers = parallel.LocalWorkers(model.problem.matrix, (), 2)
     handed = []
     original = workers.pool.apply_async
@@ -419,7 +419,7 @@ def test_a_checkpoint_in_use_is_refused_to_a_second_run(tmp_path, capsys):
     """While one run holds the file (it is locked), a second is refused instead of both
     appending records; once the first is done, the second resumes from it."""
     checkpoint = tmp_path / "queens.checkpoint"
-    matrix = load(PUZZLES / "queens.xc", {"n": "6"}).problem.matrix
+    matrix = evaluate_file(PUZZLES / "queens.xc", {"n": "6"}).problem.matrix
     first = parallel.Checkpoint(checkpoint, matrix, ())
     try:
         assert main(["count", str(PUZZLES / "queens.xc"), "-p", "n=6", "--method", "search", "--jobs", "2",

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from excover.cli import main
-from excover.language.evaluate import load
+from excover.language.evaluate import evaluate_file
 
 from shared_data import data_path
 from sudoku_rules import is_solved_grid
@@ -14,7 +14,7 @@ SUDOKU = Path(__file__).parent.parent / "puzzles" / "sudoku.xc"
 
 
 def solve(givens=None):
-    model = load(SUDOKU, {"givens": givens} if givens else None)
+    model = evaluate_file(SUDOKU, {"givens": givens} if givens else None)
     solutions = list(model.problem.solve(forced=model.forced, limit=2))
     return model, solutions
 
@@ -42,10 +42,10 @@ def test_givens_as_an_81_character_line_with_dots_or_zeros():
 
 
 def test_project_euler_96_sum():
-    from excover.language import load
+    from excover.language import evaluate_file
 
     lines = data_path("sudoku9", "project_euler_096.txt").read_text().split()
-    model = load(SUDOKU, {"givens": "empty"})  # the model built once, each puzzle's clues forced
+    model = evaluate_file(SUDOKU, {"givens": "empty"})  # the model built once, each puzzle's clues forced
     total = 0
     for line in lines:
         solutions = list(model.problem.solve(forced=model.forced_by("givens", line), limit=2))
@@ -82,7 +82,7 @@ def test_batch_stats_are_its_lines_answers_and_every_search_s_nodes(tmp_path, ca
     batch.write_text(f"{good}\n{'.' * 81}\nnot a grid\n")
     assert main(["run", str(SUDOKU), "--batch", f"givens={batch}", "--stats"]) == 2
     stats = capsys.readouterr().err.splitlines()[0]
-    model = load(SUDOKU)
+    model = evaluate_file(SUDOKU)
     nodes = sum(_nodes(model, text) for text in (good, "." * 81))
     assert stats.startswith(f"3 lines: 2 solved (1 not unique), 1 unreadable; {nodes} nodes, ")
 
@@ -122,10 +122,10 @@ def test_each_batch_line_gets_the_whole_step_budget(tmp_path, capsys):
 
 
 def test_the_clue_table_gives_what_full_evaluation_gives():
-    from excover.language.evaluate import load
+    from excover.language.evaluate import evaluate_file
 
     lines = data_path("sudoku9", "top95.txt").read_text().split()[:20]
-    evaluation = load(SUDOKU, {"givens": lines[0]}).language
+    evaluation = evaluate_file(SUDOKU, {"givens": lines[0]}).language
     for line in lines:  # the slow way evaluates the clue statement in full
         assert evaluation.forced_by("givens", line) == evaluation.forced_by("givens", line, tables=False)
     assert evaluation.clue_tables("givens")
@@ -133,13 +133,13 @@ def test_the_clue_table_gives_what_full_evaluation_gives():
 
 def test_clues_looked_up_by_position_agree_with_full_evaluation_in_every_spelling():
     from excover._errors import ExcoverError
-    from excover.language.evaluate import load
+    from excover.language.evaluate import evaluate_file
 
     good = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
     dotted = good.replace("0", ".")
     rows = "\n".join(dotted[k:k + 9] for k in range(0, 81, 9))
     lines = [good, dotted, rows, dotted.replace("3", "x", 1), good[:-1] + "7", "/".join(rows.split()), dotted]
-    evaluation = load(SUDOKU, {"givens": good}).language
+    evaluation = evaluate_file(SUDOKU, {"givens": good}).language
 
     def clues(line, tables):
         try:

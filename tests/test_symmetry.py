@@ -7,7 +7,7 @@ import pytest
 
 from excover import ModelError, Problem
 from excover._symmetry import count_classes
-from excover.language import load
+from excover.language import evaluate_file
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -24,7 +24,7 @@ def board_symmetries(width, height, square=False):
 @pytest.mark.parametrize("width, height, classes", [(20, 3, 2), (15, 4, 368)])
 def test_pentomino_rectangles_up_to_their_symmetries(width, height, classes):
     """Published counts (Haselgrove; Knuth, "Dancing Links"): 3x20 -> 2, 4x15 -> 368."""
-    model = load(PUZZLES / "pentomino.xc", {"width": str(width), "height": str(height)})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": str(width), "height": str(height)})
     found = count_classes(model.problem, board_symmetries(width, height), breaking=False)
     assert (found.count, found.group) == (classes, 4)
     assert found.fixed[0] == classes * 4  # no tiling of these is symmetric
@@ -34,7 +34,7 @@ def test_pentomino_rectangles_up_to_their_symmetries(width, height, classes):
 @pytest.mark.slow
 @pytest.mark.parametrize("width, height, classes", [(10, 6, 2339), (12, 5, 1010)])
 def test_pentomino_rectangles_up_to_their_symmetries_slow(width, height, classes):
-    model = load(PUZZLES / "pentomino.xc", {"width": str(width), "height": str(height)})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": str(width), "height": str(height)})
     assert count_classes(model.problem, board_symmetries(width, height), breaking=False).count == classes
     assert count_classes(model.problem, board_symmetries(width, height)).count == classes
 
@@ -66,7 +66,7 @@ def test_the_identity_is_counted_as_count_counts_it(capsys):
 def test_the_8x8_board_less_its_centre_has_65_tilings_up_to_symmetry():
     """Dana Scott's 1958 count, the first backtracking program's: 65 under the square's 8
     symmetries (520 tilings)."""
-    model = load(PUZZLES / "pentomino.xc", {"width": "8", "height": "8", "hole": "2"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "8", "height": "8", "hole": "2"})
     symmetries = [{name: to for name, to in symmetry.items() if name in {i.name for i in model.problem.primary}}
                   for symmetry in board_symmetries(8, 8, square=True)]
     found = count_classes(model.problem, symmetries, breaking=False)
@@ -77,7 +77,7 @@ def test_the_8x8_board_less_its_centre_has_65_tilings_up_to_symmetry():
 def test_the_soma_cube_has_240_solutions_up_to_rotation_and_reflection():
     """Conway and Guy's 240: the cube's 48 symmetries, its mirrors swapping the two
     mirror-image pieces A and B."""
-    model = load(PUZZLES / "soma.xc", {})
+    model = evaluate_file(PUZZLES / "soma.xc", {})
     cubes = [(r, c, z) for r in (1, 2, 3) for c in (1, 2, 3) for z in (1, 2, 3)]
 
     def moving(move, swap=False):
@@ -109,7 +109,7 @@ def test_symmetric_solutions_are_counted_once_each():
 
 
 def test_what_is_not_a_symmetry_is_refused():
-    model = load(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "15", "height": "4"})
     with pytest.raises(ModelError, match="not a symmetry"):
         count_classes(model.problem, [{"cell(1, 1)": "cell(1, 2)", "cell(1, 2)": "cell(1, 1)"}])
 
@@ -117,7 +117,7 @@ def test_what_is_not_a_symmetry_is_refused():
 def test_4x4_sudoku_grids_up_to_relabelling_their_digits():
     """288 full grids; the 24 relabellings of the digits (a swap and a cycle generate them)
     leave 12, none of them fixed by a relabelling but the identity."""
-    model = load(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "2", "box_cols": "2"})
+    model = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "2", "box_cols": "2"})
 
     def relabelling(digits):
         return {f"{unit}({k}, {d})": f"{unit}({k}, {digits[d - 1]})"
@@ -196,7 +196,7 @@ def orbits(problem, permutations):
 def test_burnside_agrees_with_the_orbits_found_one_by_one(name, params):
     from excover._symmetry import count_model_classes, lattice_permutations
 
-    model = load(PUZZLES / name, params)
+    model = evaluate_file(PUZZLES / name, params)
     found = count_model_classes(model.problem, model.symmetries, breaking=False)
     assert found.count == orbits(model.problem, lattice_permutations(model.problem, model.symmetries.points))
     assert found.fixed[0] == model.problem.count()
@@ -237,7 +237,7 @@ def test_queens_up_to_the_boards_symmetries(n, classes):
     """OEIS A002562, from queens.xc's two item maps (transpose, mirror): they make all 8."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / "queens.xc", {"n": str(n)})
+    model = evaluate_file(PUZZLES / "queens.xc", {"n": str(n)})
     found = count_model_classes(model.problem, model.symmetries)
     assert (found.count, found.group) == (classes, 8 if n > 1 else 1)
 
@@ -247,7 +247,7 @@ def test_langford_pairs_up_to_reading_backwards(n, classes):
     """OEIS A014552, which counts a sequence and its reversal once."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / "langford.xc", {"n": str(n)})
+    model = evaluate_file(PUZZLES / "langford.xc", {"n": str(n)})
     assert count_model_classes(model.problem, model.symmetries).count == classes
 
 
@@ -256,7 +256,7 @@ def test_sudoku_digits_are_interchangeable_by_cycle_types():
     one relabelling of each of the 5 cycle types of 4 digits (24 relabellings)."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "2", "box_cols": "2"})
+    model = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "2", "box_cols": "2"})
     found = count_model_classes(model.problem, model.symmetries)
     assert (found.count, found.group, found.fixed, found.times) == (12, 24, (288, 0, 0, 0, 0), (1, 6, 3, 8, 6))
 
@@ -268,7 +268,7 @@ def test_with_clues_the_classes_are_under_the_symmetries_that_keep_them(givens):
     the orbits found one by one (under the whole group, filtered)."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / "sudoku.xc", {"givens": givens, "box_rows": "2", "box_cols": "2"})
+    model = evaluate_file(PUZZLES / "sudoku.xc", {"givens": givens, "box_rows": "2", "box_cols": "2"})
     found = count_model_classes(model.problem, model.symmetries, model.forced)
     generators = model_generators(model.problem, model.symmetries)
     assert found.count == orbits_with_clues(model.problem, generators, model.forced)
@@ -280,7 +280,7 @@ def test_a_9x9_sudoku_with_clues_has_one_class_among_362880_relabellings():
     the clues finds the identity alone, at once."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / "sudoku.xc", {})
+    model = evaluate_file(PUZZLES / "sudoku.xc", {})
     found = count_model_classes(model.problem, model.symmetries, model.forced)
     assert (found.count, found.group, found.fixed) == (1, 1, (1,))
 
@@ -304,7 +304,7 @@ def test_the_language_example_sudoku_grids_essentially_different():
 def test_jigsaw_digits_interchangeable():
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / "jigsaw.xc", {"givens": "empty"})
+    model = evaluate_file(PUZZLES / "jigsaw.xc", {"givens": "empty"})
     found = count_model_classes(model.problem, model.symmetries)
     assert found.count == orbits(model.problem, model_generators(model.problem, model.symmetries))
 
@@ -431,7 +431,7 @@ def test_symmetry_breaking_counts_what_burnside_counts(name, params):
     (every symmetry's fixed solutions) must agree, on every shipped board that has one."""
     from excover._symmetry import count_model_classes
 
-    model = load(PUZZLES / name, params)
+    model = evaluate_file(PUZZLES / name, params)
     broken = count_model_classes(model.problem, model.symmetries, model.forced)
     counted = count_model_classes(model.problem, model.symmetries, model.forced, breaking=False)
     assert broken.count == counted.count and counted.fixed and broken.group == counted.group
@@ -490,12 +490,12 @@ def test_every_shipped_model_counts_up_to_symmetry_or_says_it_states_none(name):
     from excover._symmetry import count_model_classes
 
     if name not in SMALL:
-        model = load(PUZZLES / name, {})
+        model = evaluate_file(PUZZLES / name, {})
         assert not model.symmetries
         with pytest.raises(ModelError, match="states no symmetry"):
             count_model_classes(model.problem, model.symmetries, model.forced)
         return
-    model = load(PUZZLES / name, SMALL[name])
+    model = evaluate_file(PUZZLES / name, SMALL[name])
     found = count_model_classes(model.problem, model.symmetries, model.forced)
     generators = model_generators(model.problem, model.symmetries)
     assert found.count == orbits_with_clues(model.problem, generators, model.forced) > 0

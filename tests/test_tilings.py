@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from excover.language import load
+from excover.language import evaluate_file
 
 from tiling_rules import congruent, is_tiling
 
@@ -27,7 +27,7 @@ SOMA = {
 
 
 def count(model_name, **params):
-    model = load(PUZZLES / model_name, {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in params.items()})
+    model = evaluate_file(PUZZLES / model_name, {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in params.items()})
     return model.problem.count(forced=model.forced)
 
 
@@ -56,7 +56,7 @@ def test_pentomino_counts_in_full(params, expected):
 def test_pentominoes_and_the_square_tile_the_8x8_board():
     """Dana Scott's board: the twelve pentominoes and a 2x2 square; the first solutions are
     tilings (their count, 16146 up to symmetry, is in test_symmetry's slow run)."""
-    model = load(PUZZLES / "pentomino.xc", {"width": "8", "height": "8", "square": "true"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "8", "height": "8", "square": "true"})
     board = [(r, c) for r in range(1, 9) for c in range(1, 9)]
     shapes = {**PENTOMINOES, "O": [(0, 0), (0, 1), (1, 0), (1, 1)]}
     solutions = list(model.problem.solve(limit=20))
@@ -65,7 +65,7 @@ def test_pentominoes_and_the_square_tile_the_8x8_board():
 
 
 def test_pentomino_solutions_are_tilings():
-    model = load(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
+    model = evaluate_file(PUZZLES / "pentomino.xc", {"width": "20", "height": "3"})
     board = [(r, c) for r in range(1, 4) for c in range(1, 21)]
     solutions = list(model.problem.solve())
     assert len(solutions) == 8
@@ -79,7 +79,7 @@ def test_soma_counts(figure, expected):
 
 
 def test_soma_solutions_use_each_piece_turned_but_never_mirrored():
-    model = load(PUZZLES / "soma.xc")
+    model = evaluate_file(PUZZLES / "soma.xc")
     cube = [(r, c, z) for r in range(1, 4) for c in range(1, 4) for z in range(1, 4)]
     for solution in model.problem.solve(limit=50):
         assert is_tiling(pieces_of(solution), cube, SOMA, reflect=False)
@@ -124,7 +124,7 @@ def test_tcube_counts_on_small_boxes_agree_with_brute_force(engine, width, heigh
 
 
 def test_tcube_6x6x6_has_a_solution_made_of_54_tees():
-    model = load(PUZZLES / "tcube.xc")
+    model = evaluate_file(PUZZLES / "tcube.xc")
     solution = model.problem.first()
     assert solution is not None and len(solution) == 54 and model.problem.is_solution(solution)
     cube = {(r, c, z) for r in range(1, 7) for c in range(1, 7) for z in range(1, 7)}

@@ -14,18 +14,18 @@ from pathlib import Path
 from excover import _interrupt
 from excover._errors import ExcoverError
 from excover.cli._display import (
-    _batch_stats,
-    _console,
-    _json,
-    _memo_progress_line,
-    _memo_stats,
-    _plural,
-    _progress_line,
-    _report,
-    _size,
-    _split_stats,
-    _SubproblemProgress,
-    _TerminalProgress,
+    SubproblemProgress,
+    TerminalProgress,
+    batch_stats,
+    json_line,
+    memo_progress_line,
+    memo_stats,
+    plural,
+    progress_line,
+    rich_console,
+    search_summary,
+    size_line,
+    split_stats,
 )
 
 FOUND, NOT_FOUND, BAD_INPUT, NOT_UNIQUE = 0, 1, 2, 3
@@ -155,7 +155,7 @@ def _run_case(model, args, case: int = 0) -> int:
     started = time.perf_counter()
     wanted = None if args.all else 2 if args.unique else args.n
     search = _search(model, args, None if args.up_to_symmetry else wanted)
-    console = _console() if args.format == "text" else None
+    console = rich_console() if args.format == "text" else None
     from excover.render import as_json, grid_text, picture
 
     in_parallel = args.all and not args.up_to_symmetry and count_settings(args).split
@@ -183,7 +183,7 @@ def _run_case(model, args, case: int = 0) -> int:
 
             _write(args.svg, svg(solution, **model.drawing))
         if args.format == "json":
-            print(_json(as_json(solution, shown)), flush=True)
+            print(json_line(as_json(solution, shown)), flush=True)
             continue
         if args.format == "grid":
             print(("\n" if shown > 1 else "") + grid_text(solution, model.lattice), flush=True)
@@ -199,10 +199,10 @@ def _run_case(model, args, case: int = 0) -> int:
     if in_parallel:
         total, stopped_by = shown, None
         if args.stats:
-            _split_stats(progress, started)
+            split_stats(progress, started)
     else:
         total, stopped_by = (shown if args.up_to_symmetry else search.solutions_found), search.stopped_by
-        _report(search, started, args)
+        search_summary(search, started, args)
     report = model.report(total)
     verdict: str | None
     if args.unique and args.up_to_symmetry and total:
@@ -224,7 +224,7 @@ def _run_case(model, args, case: int = 0) -> int:
             summary["verdict"] = verdict
         if args.unique:
             summary["unique"] = code == FOUND
-        print(_json({"summary": summary}), flush=True)
+        print(json_line({"summary": summary}), flush=True)
     else:
         for line in ([verdict] if verdict is not None and args.format != "report" else []) + report:
             print(line)
@@ -274,7 +274,7 @@ def _generate(args) -> int:
         if args.format == "line":
             print(setting.partition("=")[2] if setting is not None else givens, flush=True)
         elif args.format == "json":
-            print(_json({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
+            print(json_line({"seed": seed, "clues": [str(model.problem.options[i]) for i in new_clues],
                               "indices": list(puzzle.clues), "param": setting, "minimal": puzzle.minimal,
                               "pairs_minimal": puzzle.pairs_minimal,
                               "nodes": puzzle.nodes, "solution": list(puzzle.solution)}), flush=True)
@@ -289,7 +289,7 @@ def _draw_puzzle(model, puzzle, seed: int, new_clues: list[int], setting: str | 
     from excover.render import picture
 
     problem = model.problem
-    console = _console()
+    console = rich_console()
     if not new_clues:
         console.print(f"The model's answer is unique without any clue ({puzzle.nodes} search nodes to prove it):")
         console.print(picture(problem.solution(puzzle.solution), outline=model.outline, forced=puzzle.clues,
@@ -348,9 +348,9 @@ def _run_batch(args) -> int:
     params = _params(args)
     if name in params:
         raise ExcoverError(f"--batch {name}: the lines give {name}; it cannot be set with -p too")
-    from excover.language import load
+    from excover.language import evaluate_file
 
-    model = load(args.file, params, _budget(args))  # the param's default builds the items and options
+    model = evaluate_file(args.file, params, _budget(args))  # the param's default builds the items and options
     try:
         model.check_clue_param(name)  # before any line is read
     except ExcoverError as error:
@@ -375,7 +375,7 @@ def _run_batch(args) -> int:
     if out:
         sys.stdout.write("\n".join(out) + "\n")
     if args.stats:
-        _batch_stats(len(lines), solved, not_unique, failed, nodes, started)
+        batch_stats(len(lines), solved, not_unique, failed, nodes, started)
     if failed:
         print(f"excover: error: {failed} of {len(lines)} lines could not be read", file=sys.stderr)
         return BAD_INPUT
@@ -430,11 +430,11 @@ def _count_case(model, args) -> int:
     if counted.way == "classes":
         _classes_stats(counted.classes, started) if args.stats else None
     elif counted.way == "split":
-        _split_stats(counted.progress, started) if args.stats else None
+        split_stats(counted.progress, started) if args.stats else None
     else:
-        _report(counted.search, started, args, solutions=counted.total)
+        search_summary(counted.search, started, args, solutions=counted.total)
         if args.stats and counted.way == "memo":
-            _memo_stats(counted.search.memo)
+            memo_stats(counted.search.memo)
             if counted.diagram is not None:
                 print(f"zdd: {len(counted.diagram):,} nodes written to {args.zdd}", file=sys.stderr)
     return FOUND if counted.total else NOT_FOUND
@@ -454,11 +454,11 @@ class _Watching:
 
     def __call__(self, way: str):
         if way == "memo":
-            return _memo_progress_line if self.lines else None
+            return memo_progress_line if self.lines else None
         if way == "search" and (self.lines or not sys.stderr.isatty()):
-            return _progress_line if self.lines else None
+            return progress_line if self.lines else None
         self.__exit__()  # (one display at a time: a count up to symmetry makes several counts in turn)
-        display = _TerminalProgress() if way == "search" else _SubproblemProgress(lines=self.lines)
+        display = TerminalProgress() if way == "search" else SubproblemProgress(lines=self.lines)
         self.opened.append(display)
         return display
 
@@ -473,12 +473,12 @@ def _classes_stats(classes, started: float) -> None:
         more = len(classes.kept) - 6
         shown = "; ".join(classes.kept[:6]) + (f"; and {more} more" if more > 0 else "")
         print(f"symmetries stated and kept: {shown}", file=sys.stderr)
-    under = f"{_plural(classes.count, 'class', 'classes')} under {_plural(classes.group, 'symmetry', 'symmetries')}"
+    under = f"{plural(classes.count, 'class', 'classes')} under {plural(classes.group, 'symmetry', 'symmetries')}"
     if classes.broken:
         how = f"counted with {classes.broken} kept to one option of each orbit (symmetry breaking)"
     else:
         each = " ".join(str(n) if times == 1 else f"{n}x{times}" for n, times in zip(classes.fixed, classes.times))
-        how = f"{_plural(classes.fixed[0], 'solution')}; fixed by each: {each}"
+        how = f"{plural(classes.fixed[0], 'solution')}; fixed by each: {each}"
     print(f"{under}; {how}; {time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
@@ -497,11 +497,11 @@ def _sample(args) -> int:
     if not total:
         print("no solution", file=sys.stderr)
         return NOT_FOUND
-    console = _console() if args.format == "text" else None
+    console = rich_console() if args.format == "text" else None
     for number, indices in enumerate(islice(drawn, args.k), start=1):  # each printed as soon as drawn
         solution = model.problem.solution(indices)
         if args.format == "json":
-            print(_json({**as_json(solution, number), "of": total}), flush=True)
+            print(json_line({**as_json(solution, number), "of": total}), flush=True)
         elif args.format == "grid":
             print(("\n" if number > 1 else "") + grid_text(solution, model.lattice), flush=True)
         else:
@@ -535,7 +535,7 @@ def _info(args) -> int:
             for line in rest:
                 print(f"  {' ' * (width + kinds + 12)}{line}")
     print()
-    print(_size(model))
+    print(size_line(model))
     return FOUND
 
 
@@ -546,7 +546,7 @@ def _check(args) -> int:
     for number, model in _each_case(args, _load(args)):
         if number:
             print(f"{chr(10) if number > 1 else ''}Case {number}:")
-        print(_size(model))
+        print(size_line(model))
         found = impossibilities(model)
         for line in found:
             print(f"impossible: {line}")

@@ -9,50 +9,50 @@ import time
 from typing import Any
 
 
-def _report(search, started: float, args, solutions: int | None = None) -> None:
+def search_summary(search, started: float, args, solutions: int | None = None) -> None:
     from excover.engine import StopReason
 
     limit = {StopReason.TIME: "time limit", StopReason.NODES: "node limit"}.get(search.stopped_by)
     if limit is not None:
-        print(f"note: search stopped by the {limit} after {_plural(search.nodes, 'node')} "
+        print(f"note: search stopped by the {limit} after {plural(search.nodes, 'node')} "
               f"(about {search.progress():.1%} of the tree)", file=sys.stderr)
     if args.stats:
         found = search.solutions_found if solutions is None else solutions
-        print(f"{_plural(found, 'solution')}, {_plural(search.nodes, 'node')}, "
-              f"{_plural(search.updates, 'update')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
+        print(f"{plural(found, 'solution')}, {plural(search.nodes, 'node')}, "
+              f"{plural(search.updates, 'update')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
-def _memo_stats(memo: dict) -> None:
+def memo_stats(memo: dict) -> None:
     """--stats of a memo count: how often a state was met again, and the table's size."""
     size = "" if memo["bytes"] is None else f" in a table of {memo['bytes'] / 2**20:.1f} MB"
-    hits = "" if memo["hits"] is None else f", {_plural(memo['hits'], 'state')} met again"
+    hits = "" if memo["hits"] is None else f", {plural(memo['hits'], 'state')} met again"
     full = " (full: states past it were searched again)" if memo["full"] else ""
-    print(f"memo: {_plural(memo['states'], 'state')} kept{size}{hits}{full}", file=sys.stderr)
+    print(f"memo: {plural(memo['states'], 'state')} kept{size}{hits}{full}", file=sys.stderr)
 
 
-def _batch_stats(lines: int, solved: int, not_unique: int, failed: int, nodes: int, started: float) -> None:
+def batch_stats(lines: int, solved: int, not_unique: int, failed: int, nodes: int, started: float) -> None:
     """--stats for a batch: its lines' answers, and the search nodes of all of them."""
-    print(f"{_plural(lines, 'line')}: {solved} solved ({not_unique} not unique), {failed} unreadable; "
-          f"{_plural(nodes, 'node')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
+    print(f"{plural(lines, 'line')}: {solved} solved ({not_unique} not unique), {failed} unreadable; "
+          f"{plural(nodes, 'node')}, {time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
-def _progress_text(search) -> str:
+def progress_text(search) -> str:
     return (f"progress: {search.progress():6.2%} of the tree, {search.solutions_found:,} solutions, "
             f"{search.nodes:,} nodes")
 
 
-def _progress_line(search) -> None:
-    print(_progress_text(search), file=sys.stderr, flush=True)
+def progress_line(search) -> None:
+    print(progress_text(search), file=sys.stderr, flush=True)
 
 
-def _memo_progress_line(search) -> None:
+def memo_progress_line(search) -> None:
     """A memo count's progress: its nodes and the states it keeps (the solutions are summed
     only as its levels end, so a running total would say little)."""
     memo = search.memo or {"states": 0}
     print(f"progress: {search.nodes:,} nodes, {memo['states']:,} states kept", file=sys.stderr, flush=True)
 
 
-class _TerminalProgress:
+class TerminalProgress:
     """On a terminal, one status line on stderr, redrawn in place and erased at the end."""
 
     def __init__(self) -> None:
@@ -62,7 +62,7 @@ class _TerminalProgress:
         self.shown = False
 
     def __call__(self, search) -> None:
-        self.console.print(f"[dim]{_progress_text(search)}[/dim]", end="\r")
+        self.console.print(f"[dim]{progress_text(search)}[/dim]", end="\r")
         self.shown = True
 
     def close(self) -> None:
@@ -71,7 +71,7 @@ class _TerminalProgress:
             self.console.file.flush()
 
 
-def _console():
+def rich_console():
     from rich.console import Console
 
     class Output(Console):
@@ -81,7 +81,7 @@ def _console():
     return Output(highlight=False, soft_wrap=True)
 
 
-def _json(record) -> str:
+def json_line(record) -> str:
     """One JSON line; sets (a `show` value may be one) become sorted lists, anything else
     JSON cannot hold its text."""
     def plain(value):
@@ -92,18 +92,18 @@ def _json(record) -> str:
     return json.dumps(record, default=plain)
 
 
-def _split_stats(progress, started: float) -> None:
-    parts = f", {progress.done} of {_plural(progress.subproblems, 'subproblem')}" if progress.subproblems else ""
-    print(f"{_plural(progress.solutions, 'solution')}, {_plural(progress.nodes, 'node')}{parts}, "
+def split_stats(progress, started: float) -> None:
+    parts = f", {progress.done} of {plural(progress.subproblems, 'subproblem')}" if progress.subproblems else ""
+    print(f"{plural(progress.solutions, 'solution')}, {plural(progress.nodes, 'node')}{parts}, "
           f"{time.perf_counter() - started:.3f}s", file=sys.stderr)
 
 
-def _plural(n: int, noun: str, nouns: str | None = None) -> str:
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
     """ "1 solution", "2 solutions" (or the plural given)."""
     return f"{n} {noun if n == 1 else nouns or noun + 's'}"
 
 
-class _SubproblemProgress:
+class SubproblemProgress:
     """Progress of a split search: a rich progress bar on a terminal (subproblems done,
     solutions so far, time left), or with --progress a line a second."""
 
@@ -118,8 +118,8 @@ class _SubproblemProgress:
             self._draw(progress)
         elif self.lines and time.monotonic() - self.last >= 1.0:
             self.last = time.monotonic()
-            print(f"progress: {progress.done}/{_plural(progress.subproblems, 'subproblem')}, "
-                  f"{_plural(progress.solutions, 'solution')}, "
+            print(f"progress: {progress.done}/{plural(progress.subproblems, 'subproblem')}, "
+                  f"{plural(progress.solutions, 'solution')}, "
                   f"{progress.nodes:,} nodes", file=sys.stderr, flush=True)
 
     def _draw(self, progress) -> None:
@@ -139,10 +139,10 @@ class _SubproblemProgress:
             self.bar.stop()
 
 
-def _size(model) -> str:
+def size_line(model) -> str:
     problem = model.problem
     entries = sum(len(option.items) for option in problem.options)
     cells = len(problem.items) * len(problem.options)
-    return (f"{_plural(len(problem.primary), 'primary item')}, {_plural(len(problem.secondary), 'secondary item')}, "
-            f"{_plural(len(problem.options), 'option')}, {_plural(entries, 'entry', 'entries')} "
-            f"(density {entries / cells if cells else 0:.2%}), {_plural(len(model.forced), 'forced option')}")
+    return (f"{plural(len(problem.primary), 'primary item')}, {plural(len(problem.secondary), 'secondary item')}, "
+            f"{plural(len(problem.options), 'option')}, {plural(entries, 'entry', 'entries')} "
+            f"(density {entries / cells if cells else 0:.2%}), {plural(len(model.forced), 'forced option')}")

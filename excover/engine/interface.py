@@ -123,11 +123,12 @@ class Search(Protocol):
         """Each solution once, lazily."""
         ...
 
-    def count(self, report: Callable[[Any], None] | None = None, every: float = 1.0) -> int:
-        """Run to the end (or a limit) counting; ``report(search)`` about every ``every`` seconds."""
+    def count(self, watch: Callable[[Any], None] | None = None, every: float = 1.0) -> int:
+        """Run to the end (or a limit) counting; ``watch(search)`` about every ``every`` seconds
+        (to show its progress)."""
         ...
 
-    def memo_count(self, limit: int, report: Callable[[Any], None] | None = None, every: float = 1.0,
+    def memo_count(self, limit: int, watch: Callable[[Any], None] | None = None, every: float = 1.0,
                    probe: int | None = None) -> int | None:
         """The solutions, counted with a memo of the states met (at most ``limit`` bytes);
         :class:`MemoUnavailable` when the problem has multiplicities. With ``probe``, None when

@@ -82,17 +82,17 @@ class NativeSearch:
         while not self._core.done:
             yield from self._core.next_batch(BATCH)
 
-    def count(self, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0) -> int:
-        """Run to the end counting; with ``report``, call it about every ``every`` seconds."""
-        if report is None:
+    def count(self, watch: Callable[[NativeSearch], None] | None = None, every: float = 1.0) -> int:
+        """Run to the end counting; with ``watch``, call it with the search about every ``every`` seconds."""
+        if watch is None:
             return self._core.count()
 
         def counted(nodes: int) -> int | None:
             self._core.count(nodes)
             return self._core.solutions_found if self._core.done else None
-        return self._in_slices(counted, report, every)
+        return self._in_slices(counted, watch, every)
 
-    def memo_count(self, limit: int, report: Callable[[NativeSearch], None] | None = None, every: float = 1.0,
+    def memo_count(self, limit: int, watch: Callable[[NativeSearch], None] | None = None, every: float = 1.0,
                    probe: int | None = None) -> int | None:
         """The solutions, counted with a memo of the states met (at most ``limit`` bytes; past
         that, states are searched again); see run_memo in _core.c. A count past 2**128 is
@@ -107,16 +107,16 @@ class NativeSearch:
                     return total
                 if not memo_pays(self._core.memo_stats()["counted"], self.nodes):
                     return None
-            if report is None:
+            if watch is None:
                 return self._core.memo_count(limit)
-            return self._in_slices(lambda nodes: self._core.memo_count(limit, nodes), report, every)
+            return self._in_slices(lambda nodes: self._core.memo_count(limit, nodes), watch, every)
         except OverflowError:
             return _count_in_python(self.matrix, self.forced or ())
 
-    def _in_slices(self, run: Callable[[int], int | None], report: Callable[[NativeSearch], None],
+    def _in_slices(self, run: Callable[[int], int | None], watch: Callable[[NativeSearch], None],
                    every: float) -> int:
         """``run(nodes)`` again and again until it answers (not None), each time for as many
-        nodes as take about a quarter of ``every`` seconds, calling ``report(self)`` about
+        nodes as take about a quarter of ``every`` seconds, calling ``watch(self)`` about
         every ``every`` seconds; its answer."""
         nodes, last = 1024, time.monotonic()
         while True:
@@ -125,9 +125,9 @@ class NativeSearch:
             if answer is not None:
                 return answer
             now = time.monotonic()
-            nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))  # about 4 slices a report
+            nodes = max(1024, int(nodes * every / 4 / max(now - started, 1e-6)))  # about 4 slices a look
             if now - last >= every:
-                report(self)
+                watch(self)
                 last = now
 
     def sample(self, k: int, seed: int | None = None, limit: int = 1 << 30) -> list[Chosen]:

@@ -134,9 +134,9 @@ class PythonSearch:
         self.solutions_found = 0
         self.stopped_by: StopReason | None = None  # the limit that ended it, if one did
         self._levels: list[Level] = []
-        self._report: Callable[[PythonSearch], None] | None = None
-        self._report_every = 1.0
-        self._next_report = 0.0
+        self._watch: Callable[[PythonSearch], None] | None = None
+        self._watch_every = 1.0
+        self._next_look = 0.0
         self._deadline: float | None = None
         self._build()
 
@@ -460,14 +460,14 @@ class PythonSearch:
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             self.stopped_by = StopReason.NODES
             raise SearchLimitReached
-        if self.nodes % CLOCK_CHECK_EVERY == 0 and (self._deadline is not None or self._report is not None):
+        if self.nodes % CLOCK_CHECK_EVERY == 0 and (self._deadline is not None or self._watch is not None):
             now = time.monotonic()
             if self._deadline is not None and now > self._deadline:
                 self.stopped_by = StopReason.TIME
                 raise SearchLimitReached
-            if self._report is not None and now >= self._next_report:
-                self._report(self)
-                self._next_report = now + self._report_every
+            if self._watch is not None and now >= self._next_look:
+                self._watch(self)
+                self._next_look = now + self._watch_every
 
     def _run(self, build: bool) -> Iterator[tuple[int, ...] | None]:
         self._deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
@@ -551,15 +551,15 @@ class PythonSearch:
             results.append((self.solutions_found, first, self.nodes))
         return results
 
-    def count(self, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
-        """Run to the end counting; with ``report``, call it about every ``every`` seconds."""
-        self._report, self._report_every = report, every
-        self._next_report = time.monotonic() + every
+    def count(self, watch: Callable[[PythonSearch], None] | None = None, every: float = 1.0) -> int:
+        """Run to the end counting; with ``watch``, call it with the search about every ``every`` seconds."""
+        self._watch, self._watch_every = watch, every
+        self._next_look = time.monotonic() + every
         for _ in self._run(build=False):
             pass
         return self.solutions_found
 
-    def memo_count(self, limit: int, report: Callable[[PythonSearch], None] | None = None, every: float = 1.0,
+    def memo_count(self, limit: int, watch: Callable[[PythonSearch], None] | None = None, every: float = 1.0,
                    probe: int | None = None) -> int | None:
         """The solutions, counted by a :class:`MemoCounter` (its table is a dict: ``limit`` is
         not applied; nor is ``probe``, since it cannot pause)."""

@@ -1,6 +1,7 @@
 """The .xc modelling language: text -> parse tree (parse) -> model (evaluate).
 
-``load(path, params)`` and ``loads(text, filename, params)`` return a
+``evaluate_file(path, params)`` and ``evaluate_text(text, filename, params)`` (params as
+texts, as the command line gives them; ``excover.load`` takes Python values) return a
 :class:`~excover.language.loaded.LoadedModel`: the problem, its clues, its drawing and params,
 and what the model says; errors are ExcoverErrors naming file, line and column.
 
@@ -13,14 +14,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Budget", "LoadedModel", "Param", "each_case", "load", "loads"]
+__all__ = ["Budget", "LoadedModel", "Param", "each_case", "evaluate_file", "evaluate_text"]
 
-_HOMES = {"Budget": "budget", "each_case": "evaluate", "load": "evaluate", "loads": "evaluate",
+_HOMES = {"Budget": "budget", "each_case": "evaluate", "evaluate_file": "evaluate", "evaluate_text": "evaluate",
           "LoadedModel": "loaded", "Param": "loaded"}
 
 if TYPE_CHECKING:  # pragma: no cover
     from excover.language.budget import Budget
-    from excover.language.evaluate import each_case, load, loads
+    from excover.language.evaluate import each_case, evaluate_file, evaluate_text
     from excover.language.loaded import LoadedModel, Param
 
 

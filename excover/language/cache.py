@@ -46,7 +46,7 @@ class Unstorable(Exception):
     """A value that JSON cannot carry back as the same value (a grid in a picture, say)."""
 
 
-def load(path: Path, params: dict[str, str], budget: Budget | None) -> LoadedModel:
+def read_or_evaluate(path: Path, params: dict[str, str], budget: Budget | None) -> LoadedModel:
     """The model in `path` with these params: from the cache when it holds it, else evaluated
     (and then kept)."""
     folder = _folder()
@@ -70,9 +70,9 @@ def load(path: Path, params: dict[str, str], budget: Budget | None) -> LoadedMod
 
 
 def _evaluate(path: Path, params: dict[str, str], budget: Budget | None) -> LoadedModel:
-    from excover.language.evaluate import load as evaluate
+    from excover.language.evaluate import evaluate_file
 
-    return evaluate(path, params, budget)
+    return evaluate_file(path, params, budget)
 
 
 def _folder() -> Path | None:

@@ -987,22 +987,24 @@ def deep_recursion(limit: int = 20_000):
         sys.setrecursionlimit(previous)
 
 
-def load(path: str | Path, params: Mapping[str, str] | None = None, budget: Budget | None = None) -> LoadedModel:
-    """Evaluate a model file; ExcoverError (with file, line and column) when it is wrong."""
+def evaluate_file(path: str | Path, params: Mapping[str, str] | None = None,
+                  budget: Budget | None = None) -> LoadedModel:
+    """The model a file holds, its params given as texts (as `-p NAME=TEXT` gives them);
+    ExcoverError (with file, line and column) when it is wrong."""
     with deep_recursion():
         return Run(read_program(Path(path)), params, budget).model()
 
 
-def loads(text: str, filename: str = "<model>", params: Mapping[str, str] | None = None,
-          budget: Budget | None = None) -> LoadedModel:
-    """Evaluate a model given as text."""
+def evaluate_text(text: str, filename: str = "<model>", params: Mapping[str, str] | None = None,
+                  budget: Budget | None = None) -> LoadedModel:
+    """The model a text holds, its params given as texts."""
     with deep_recursion():
         return Run(program_of_text(text, filename), params, budget).model()
 
 
 def each_case(model: LoadedModel, path: str | Path, params: Mapping[str, str] | None = None,
               budget: Budget | None = None) -> Iterator[LoadedModel]:
-    """Every case's model, in order: `model` (the first case's, as `load` gave it), then the
+    """Every case's model, in order: `model` (the first case's, as `evaluate_file` gave it), then the
     model evaluated again with each other case as the param's text (the file read once)."""
     yield model
     if model.cases is None:
