@@ -15,7 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
-from excover.language import load
+from excover.language import evaluate_file
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -59,7 +59,7 @@ def measure(family: str, limit: int | None) -> None:
     for key, entry in list(entries.items())[:limit]:
         clues, extra, published = janko(entry)
         started = time.perf_counter()
-        model = load(ROOT / "puzzles" / f"{family}.xc", params(family, clues, extra))
+        model = evaluate_file(ROOT / "puzzles" / f"{family}.xc", params(family, clues, extra))
         found = list(model.problem.solve(limit=2, forced=model.forced))
         times[key] = time.perf_counter() - started
         if published not in [answer_grid(solution, len(published)) for solution in found]:

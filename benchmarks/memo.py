@@ -43,9 +43,9 @@ def shipped(name: str, expected: int, **params: str):
     """A shipped model with these params: (its Problem, its forced options, its count)."""
 
     def made():
-        from excover.language import load
+        from excover.language import evaluate_file
 
-        model = load(HERE.parent / "puzzles" / name, params)
+        model = evaluate_file(HERE.parent / "puzzles" / name, params)
         return model.problem, model.forced, expected
 
     return made

@@ -36,3 +36,15 @@ def test_the_package_passes_mypy():
     pytest.importorskip("mypy", reason="the test extra has mypy")
     result = tool("mypy", "--no-incremental", "--cache-dir", os.devnull)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_benchmark_still_starts():
+    """The benchmarks import the library's names: a rename that forgets them is caught here
+    (each asked for its --help, which imports everything it runs with). worker.py is a
+    benchmark's child, started with its arguments only."""
+    folder = Path(__file__).resolve().parent.parent / "benchmarks"
+    for script in sorted(folder.glob("*.py")):
+        if script.name in ("worker.py", "instances.py"):
+            continue
+        done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, (script.name, done.stderr[-500:])
