@@ -27,7 +27,8 @@ from textual.widgets import Footer, Header, Static
 
 from excover._errors import ExcoverError
 from excover.play._game import Cell, Cells, Game, Pieces, Question
-from excover.render import DARK, PALETTE, Paint, _boxed_lines, outlined_lines
+from excover.render._paint import DARK, PALETTE, Paint
+from excover.render._terminal import boxed_lines, outlined_lines
 
 EMPTY = "·"
 
@@ -78,7 +79,7 @@ class Board(Widget, can_focus=True):
             drawn = outlined_lines(paints, rows, cols, outline, game.model.outline_notes,
                                    lambda r, c: self._style((r, c)), rows_at, width)
         else:
-            drawn = _boxed_lines(paints, rows, cols, width, lambda r, c: self._group((r, c)),
+            drawn = boxed_lines(paints, rows, cols, width, lambda r, c: self._group((r, c)),
                                  lambda r, c: self._style((r, c)), rows_at=rows_at)
         self.spots = {(r, c): (1 + (c - cols.start) * (width + 1), rows_at[r]) for r, c in cells}
         return drawn
@@ -94,7 +95,7 @@ class Board(Widget, can_focus=True):
         for z in sorted({cell[2] for cell in cells}):
             rows_at: dict[int, int] = {}
             layer = {(r, c): paint for (r, c, layer_z), paint in paints.items() if layer_z == z}
-            lines = _boxed_lines(layer, rows, cols, width, lambda r, c, z=z: self._group((r, c, z)),
+            lines = boxed_lines(layer, rows, cols, width, lambda r, c, z=z: self._group((r, c, z)),
                                  lambda r, c, z=z: self._style((r, c, z)), rows_at=rows_at)
             self.spots.update({(r, c, z): (left + 1 + (c - cols.start) * (width + 1), rows_at[r] + 1)
                                for (r, c) in layer})

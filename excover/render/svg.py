@@ -19,7 +19,7 @@ from html import escape
 from typing import Any
 
 from excover._model import Solution
-from excover.render import DARK, PALETTE, Paint, _common_base, _natural, grid_spans, painted, spans
+from excover.render._paint import DARK, PALETTE, Paint, common_base, grid_spans, natural, painted, spans
 
 CELL = 44
 MARGIN = 12
@@ -154,8 +154,8 @@ def _layers(cells: dict[tuple[int, int, int], Paint]) -> str:
 
 def _table(solution: Solution) -> str:
     """The chosen options against the items they name: one mark in every column is a cover."""
-    names = sorted({name for option in solution for name in option.names}, key=_natural)
-    base, headings = _common_base(names)
+    names = sorted({name for option in solution for name in option.names}, key=natural)
+    base, headings = common_base(names)
     labels = [str(option) for option in solution]
     label_width = max([len(label) for label in labels] + [len(base or "option")]) * 8 + 16
     column = max([len(heading) for heading in headings] + [2]) * 8 + 12
