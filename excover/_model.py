@@ -98,12 +98,24 @@ class Solution:
     def _repr_svg_(self) -> str | None:
         """Jupyter shows a solution as its picture."""
         from excover._errors import ExcoverError
-        from excover.render.svg import svg
 
         try:
-            return svg(self, **self.drawing)
+            return self.svg()
         except ExcoverError:  # pragma: no cover - every solution has some picture
             return None
+
+    def svg(self) -> str:
+        """The solution's picture in SVG, as `excover run --svg` writes it."""
+        from excover.render.svg import svg
+
+        return svg(self, **self.drawing)
+
+    def __str__(self) -> str:
+        """The solution's picture as `excover run` draws it (without colours): the grid its
+        options show, or a table of its options and their items."""
+        from excover.render._terminal import picture_text
+
+        return picture_text(self, **self.drawing)
 
     @property
     def labels(self) -> list[str]:
@@ -212,7 +224,7 @@ def _options(specs: Iterable) -> tuple[Option, ...]:
     return tuple(_as_option(spec) for spec in specs)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Problem:
     """An exact-cover problem: primary items, secondary items and options.
 
@@ -227,6 +239,12 @@ class Problem:
     name: str = attrs.field(default="", eq=False)
     # The compiled matrix, made on the first search and shared by all later ones.
     _compiled: dict = attrs.field(factory=dict, init=False, eq=False, repr=False, hash=False)
+
+    def __repr__(self) -> str:
+        """Short: a problem's items and options run to hundreds of thousands of characters."""
+        named = f"{self.name!r}, " if self.name else ""
+        return (f"Problem({named}{len(self.primary):,} primary items, {len(self.secondary):,} secondary items, "
+                f"{len(self.options):,} options)")
 
     def __attrs_post_init__(self) -> None:
         seen: set[str] = set()

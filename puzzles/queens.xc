@@ -12,7 +12,7 @@ primary col(c) for c in D
 secondary up(k) for k in 2..2 * n
 secondary down(k) for k in 1 - n..n - 1
 
-option "Q{r}{c}": row(r) col(c) up(r + c) down(r - c) for r in D for c in D
+option "r{r}c{c}": row(r) col(c) up(r + c) down(r - c) for r in D for c in D
     show (r, c) = "Q"
 
 # The board's symmetries, as permutations of the items (the queen on r, c goes to c, r; and

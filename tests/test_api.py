@@ -126,3 +126,44 @@ def test_search_settings_are_typed_keywords():
     with pytest.raises(AttributeError):
         settings.seed = 4  # frozen
     assert [s.indices for s in queens.solve(forced=[queens.first().indices[0]])] == [queens.first().indices]
+
+
+LARGER = [  # every shipped model at sizes past 9 (where "{r}{c}" labels would clash)
+    ("queens.xc", {"n": 12}), ("langford.xc", {"n": 12}), ("sudoku.xc", {"givens": "empty", "box_rows": 4, "box_cols": 4}),
+    ("pentomino.xc", {"width": 12, "height": 5}), ("hexiamonds.xc", {"width": 12, "height": 12}),
+    ("tetrahexes.xc", {"width": 12, "height": 12}), ("tcube.xc", {"size": 12}), ("matching.xc", {"graph": "grid", "width": 12, "height": 12}),
+    ("samurai.xc", {}), ("killer.xc", {}), ("jigsaw.xc", {}), ("calendar.xc", {"month": "Dec", "day": 31}),
+    ("soma.xc", {}), ("matrix.xc", {"matrix": "12 12\n" + "\n".join(" ".join("1" if c == r else "0" for c in range(12))
+                                                                   for r in range(12))}),
+]
+
+
+@pytest.mark.parametrize("name, params", LARGER, ids=[name for name, _ in LARGER])
+def test_every_shipped_models_labels_name_one_option_each(name, params):
+    """A label names one option (a given, --given and a generated puzzle name options by it):
+    queens' "Q{r}{c}" made Q111 both row 1, column 11 and row 11, column 1 from n = 10."""
+    model = excover.load(name, **params)
+    labels = [str(option) for option in model.problem.options]  # (an option without a label reads as its items)
+    assert len(labels) == len(set(labels)), [label for label in labels if labels.count(label) > 1][:3]
+    assert model.problem.labelled(labels[-1]) == len(labels) - 1
+
+
+def test_python_prints_what_the_command_draws():
+    """A model's repr is short (a sudoku's was 129,721 characters, a pentomino's 496,220); str()
+    of a solution is the picture `run` draws, of a model with clues its puzzle; svg() is the
+    picture --svg writes."""
+    import subprocess
+    import sys
+
+    sudoku = excover.load("sudoku.xc")
+    assert repr(sudoku) == "LoadedModel('sudoku.xc', 324 primary items, 0 secondary items, 729 options, 30 forced)"
+    assert repr(sudoku.problem) == "Problem(324 primary items, 0 secondary items, 729 options)"
+    assert len(repr(excover.load("pentomino.xc"))) < 120
+    drawn = subprocess.run([sys.executable, "-m", "excover", "run", "sudoku.xc"], capture_output=True, text=True)
+    assert str(sudoku.first()) in drawn.stdout and "5 3 4" in str(sudoku.first())
+    puzzle = str(sudoku)
+    assert puzzle.splitlines()[1] == "│5 3  │  7  │     │"
+    assert str(excover.loads("primary a\noption a")).startswith("LoadedModel(")
+    assert str(Problem(primary="ab", options=["a b"]).first()).splitlines()[1].split() == ["│", "option", "│", "a",
+                                                                                          "│", "b", "│"]
+    assert sudoku.first().svg().startswith("<svg")

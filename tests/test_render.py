@@ -113,3 +113,23 @@ def test_killer_cages_are_outlined_with_their_sums_in_the_corner():
     console.print(picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced,
                           notes=model.outline_notes))
     assert console.export_text().splitlines()[:4] == ["┌9──┬8┬3┐", "│2 3│4│1│", "│ ┌7┤ │ │", "│4│1│3│2│"]
+
+
+def test_a_killers_grid_is_its_digits_and_tiles_alike_are_numbered(capsys):
+    """--format grid prints the values a judge expects: a killer's cage options write several
+    digits at once, so its grid is the digits (it was the cages' numbers); identical tiles
+    (each one value on all its cells) are told apart by number."""
+    from excover.cli import main
+    from sudoku_rules import is_solved_grid
+
+    assert main(["run", str(PUZZLES / "killer.xc"), "--format", "grid"]) == 0
+    rows = capsys.readouterr().out.split()
+    assert len(rows) == 4 and is_solved_grid(rows, box_height=2, box_width=2)
+    assert main(["sample", str(PUZZLES / "killer.xc"), "--format", "grid", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.split() == rows  # (its one solution)
+    strip = ('primary c(k) for k in 1..4\n'
+             'option "d{k}": c(k) c(k + 1) for k in [1, 3] show (1, k) = "D" show (1, k + 1) = "D"\n')
+    from excover import loads
+    from excover.render import grid_text
+
+    assert grid_text(loads(strip).first()) == "1122"

@@ -77,7 +77,7 @@ class Later:
             return self._made
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class LoadedModel:
     """A problem as read from a file: the problem, the options its clues force, and how its
     solutions are drawn."""
@@ -97,6 +97,21 @@ class LoadedModel:
     files: tuple[Path, ...] = ()  # every file the model was read from, the main one first
     # What the language can still work out for it (none for a problem read from Knuth's format).
     _language: Language | Later | None = attrs.field(default=None, eq=False, repr=False, alias="language")
+
+    def __repr__(self) -> str:
+        """Short: the file, the problem's size, the clues (a model's problem runs to hundreds of
+        thousands of characters)."""
+        where = f"{self.files[0].name!r}, " if self.files else ""
+        problem = self.problem
+        return (f"LoadedModel({where}{len(problem.primary):,} primary items, {len(problem.secondary):,} secondary "
+                f"items, {len(problem.options):,} options, {len(self.forced):,} forced)")
+
+    def __str__(self) -> str:
+        """The model's puzzle as `excover run` would draw its clues (when it has clues or an
+        outline), else its repr."""
+        if not self.forced and not self.outline:
+            return repr(self)
+        return str(attrs.evolve(self.problem.solution(self.forced), drawing=self.drawing))
 
     @property
     def language(self) -> Language | None:

@@ -192,3 +192,15 @@ def options_table(solution: Solution):
         marks = {name: "1" if colour is None else colour for name, colour in option.items}
         table.add_row(label, *(marks.get(name, "") for name in names))
     return table
+
+
+def picture_text(solution: Solution, **drawing: Any) -> str:
+    """The picture as plain text, as a pipe gets it (no colours, no line cut short)."""
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    console = Console(file=out, width=10_000, color_system=None, force_terminal=False, highlight=False)
+    console.print(picture(solution, colours=False, **drawing))
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())

@@ -21,13 +21,19 @@ def flat_text(solution: Solution) -> str:
 def grid_text(solution: Solution, lattice: str = "square") -> str:
     """The painted cells as plain text, as a judge prints an answer: a row a line (the values
     side by side when each is one character, else separated by blanks), "." where no cell is
-    painted; a 3D solution layer by layer, a blank line between layers. When two pieces show
-    the same value (identical tiles), each cell shows its piece's number instead, so that the
-    pieces can be told apart (on the hexagonal lattice, the gaps between a row's hexagons are
-    blanks). Without cells, the chosen options' labels, one a line."""
+    painted; a 3D solution layer by layer, a blank line between layers. When two pieces are
+    identical tiles (each shows one value on all its cells, the same value), each cell shows
+    its piece's number instead, so that the pieces can be told apart (on the hexagonal
+    lattice, the gaps between a row's hexagons are blanks). Without cells, the chosen options' labels, one a line."""
     paints = painted(solution)
-    values = {paint.piece: paint.text for paint in paints.values()}
-    numbered = len(set(values.values())) < len(values) and any(paint.shared for paint in paints.values())
+    shown: dict[int, set[str]] = {}
+    for paint in paints.values():
+        shown.setdefault(paint.piece, set()).add(paint.text)
+    # Tiles (each piece one value on all its cells) of which two look alike are numbered; a
+    # piece that writes several values (a killer cage's filling) is a grid of values.
+    tiles = all(len(texts) == 1 for texts in shown.values())
+    numbered = tiles and len({min(texts) for texts in shown.values()}) < len(shown) and any(
+        paint.shared for paint in paints.values())
     cells = {key: str(paint.piece + 1) if numbered else paint.text for key, paint in paints.items()}
     if grid_spans(cells, 3) is not None:
         layers = sorted({key[2] for key in cells})
