@@ -154,6 +154,8 @@ ERRORS = [
     ("primary a\noption b", 2, 8, "item 'b' is not declared"),
     ("primary box(1)\noption boxx(1)", 2, 8, "item 'boxx(1)' is not declared; did you mean 'box(1)'?"),
     ("let box = 1\nprimary x(boxx)", 2, 11, "unknown name 'boxx'; did you mean 'box'?"),
+    ("primary a\nsecondry up(k) for k in 1..3", 2, 1, "unexpected 'secondry'; did you mean 'secondary'?"),
+    ("primary a\noption a for k in 1..3 iff k > 1", 2, 24, "unexpected 'iff'; did you mean 'if'?"),
     ("primary cell(r) for r in 1..9\noption cell(10)", 2, 8, "item 'cell(10)' is not declared"),
     ("primary a\noption a for k in [1 // 0]", 2, 20, "division by zero"),
     ("primary a a", 1, 11, "declared twice"),
@@ -521,3 +523,16 @@ def test_a_program_is_read_once_and_shared_by_every_run(tmp_path):
     with pytest.raises(ExcoverError, match="cannot include 'gone.xc'") as caught:
         read_program(tmp_path / "bad.xc")
     assert (caught.value.line, caught.value.column) == (2, 9)
+
+
+def test_a_syntax_error_names_what_the_model_may_write_there():
+    """What the parser expected, as the model writes it: never the parser's own name for a
+    token (lark calls '->' __ANON_0)."""
+    import re
+
+    for text in ("primary a b\noption a [b]\n", "symmetry a b\n", "primary a [1..\n", "option a b:\n"):
+        with pytest.raises(ExcoverError) as caught:
+            evaluate_text(text, "bad.xc")
+        assert "expected" in caught.value.message and not re.search(r"__|_NL|[A-Z]{3,}", caught.value.message), \
+            caught.value.message
+

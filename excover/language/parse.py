@@ -15,7 +15,7 @@ from pathlib import Path
 import lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from excover._errors import ModelSyntaxError
+from excover._errors import ModelSyntaxError, suggestion
 
 GRAMMAR_IN_CHECKOUT = Path(__file__).resolve().parent.parent.parent / "grammars" / "xc.lark"
 
@@ -66,11 +66,37 @@ def parse(text: str, filename: str, *, start: str = "start") -> lark.Tree:
         raise syntax_error(error, text, filename) from None
 
 
+@functools.cache
+def _literals() -> dict[str, str]:
+    """Each terminal that is a fixed text (a keyword, '->', '..'), by the parser's name for it."""
+    return {terminal.name: terminal.pattern.value for terminal in parser().terminals
+            if isinstance(terminal.pattern, lark.lexer.PatternStr)}
+
+
+def _word(name: str) -> str:
+    """A terminal as a message says it: its text, or what it is ("a name"); never the parser's
+    own name for it (lark calls '->' __ANON_0)."""
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    literal = _literals().get(name)
+    return repr(literal) if literal is not None else "something else"
+
+
 def _expected(names) -> str:
-    words = sorted({TERMINAL_WORDS.get(name, f"'{name.lower()}'" if name.isupper() else name) for name in names})
+    words = sorted({_word(name) for name in names})
     if len(words) > 6:
         words = words[:6] + ["..."]
     return ", ".join(words)
+
+
+def _misspelt(token, expected) -> str:
+    """"; did you mean 'secondary'?" when a name stands where a keyword was expected and is
+    close to one of them."""
+    if token.type != "NAME":
+        return ""
+    literals = _literals()
+    keywords = [literals[name] for name in expected if name in literals and literals[name].isalpha()]
+    return suggestion(str(token), keywords)
 
 
 def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ModelSyntaxError:
@@ -85,7 +111,8 @@ def syntax_error(error: UnexpectedInput, text: str, filename: str) -> ModelSynta
         token = error.token
         found = "end of the line" if token.type == "_NL" else (
             "end of the file" if token.type == "$END" else repr(str(token)))
-        message = f"unexpected {found}; expected {_expected(error.expected)}"
+        hint = _misspelt(token, error.expected)  # a keyword misspelt: the likeliest fix, said alone
+        message = f"unexpected {found}{hint or f'; expected {_expected(error.expected)}'}"
         if token.type == "$END":
             line, column = len(lines), len(lines[-1]) + 1 if lines else 1
     else:  # pragma: no cover - lark has no other kinds
