@@ -138,10 +138,16 @@ def brief(text: str) -> str:
     return f"{text[:LONGEST_SHOWN - 20]}…{text[-15:]} ({len(text):,} characters)"
 
 
-def suggestion(name: str, candidates: Iterable[str]) -> str:
-    """"; did you mean 'x'?" for the nearest candidate, or nothing. A name too long to be a
-    typing slip gets none (and comparing it would cost the square of its length)."""
+def nearest(name: str, candidates: Iterable[str]) -> str | None:
+    """The candidate `name` is likeliest a typing slip of, or None. A name too long to be a
+    typing slip has none (and comparing it would cost the square of its length)."""
     if len(name) > LONGEST_SHOWN:
-        return ""
+        return None
     close = difflib.get_close_matches(name, [c for c in candidates if len(c) <= LONGEST_SHOWN], n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return close[0] if close else None
+
+
+def suggestion(name: str, candidates: Iterable[str]) -> str:
+    """"; did you mean 'x'?" for the nearest candidate, or nothing."""
+    close = nearest(name, candidates)
+    return f"; did you mean {close!r}?" if close is not None else ""

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from excover._errors import ExcoverError
+from excover._errors import ExcoverError, nearest
 from excover.language.loaded import LoadedModel
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,13 +23,26 @@ def load(path: str | Path, /, *, budget: Budget | None = None, **params: Any) ->
 
 
 def model_path(name: str) -> str:
-    """The file as named, or else the shipped model of that name (with or without .xc)."""
+    """The file as named, or else the shipped model of that name (with or without .xc); an
+    ExcoverError for neither, with the likeliest one meant (a shipped model, or a file beside
+    the one named)."""
     if name == "-" or Path(name).exists():
         return name
     from excover import _shipped as shipped
 
     found = shipped.find(name)
-    return str(found) if found is not None else name
+    if found is not None:
+        return str(found)
+    if not Path(name).parent.is_dir():
+        return name  # (reading it says what is wrong)
+    stem = Path(name).stem  # (compared without the extension, which every candidate shares)
+    beside = {entry.stem: repr(entry.name) for entry in Path(name).parent.iterdir() if entry.suffix in (".xc", ".dlx")}
+    meant = nearest(stem, beside)
+    if meant is None and Path(name).parent == Path("."):
+        beside = {entry.name.rpartition(".")[0]: f"{entry.name} (shipped)" for entry in shipped.models()}
+        meant = nearest(stem, beside)
+    hint = f"; did you mean {beside[meant]}?" if meant is not None else ""
+    raise ExcoverError(f"cannot read the model: no such file{hint}", file=name)
 
 
 def open_model(name: str, params: dict[str, str] | None = None, budget: Budget | None = None,

@@ -241,3 +241,18 @@ def test_every_commands_help_ends_with_examples_that_parse(capsys):
         for example in lines:
             words = shlex.split(example.partition(" >")[0])
             assert words[0] == "excover" and _parser().parse_args(words[1:]).command == command
+
+
+def test_a_wrong_name_gets_the_likeliest_meant(tmp_path, capsys, monkeypatch):
+    """A model that is not there: the shipped model or the file beside it most like the name;
+    a param the model does not declare: the params it does."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "queen.xc"]) == 2
+    assert "queen.xc: cannot read the model: no such file; did you mean queens.xc (shipped)?" in capsys.readouterr().err
+    (tmp_path / "tiles.xc").write_text("param n = 3\nparam size = 2\nprimary a\noption a\n")
+    assert main(["run", str(tmp_path / "tile.xc")]) == 2
+    assert "did you mean 'tiles.xc'?" in capsys.readouterr().err
+    assert main(["run", "tiles.xc", "-p", "m=5"]) == 2
+    assert "-p m: the model declares no param 'm'; its params are n, size" in capsys.readouterr().err
+    assert main(["run", "tiles.xc", "-p", "sise=5"]) == 2
+    assert "did you mean 'size'?" in capsys.readouterr().err

@@ -180,7 +180,9 @@ class Run:
         unknown = set(self.overrides) - self.params_declared
         if unknown:
             name = sorted(unknown)[0]
-            hint = suggestion(name, self.params_declared)
+            declared = [param.name for param in self.params]
+            hint = suggestion(name, declared) or (f"; its params are {', '.join(declared)}" if declared else
+                                                  "; it has no params")
             raise ExcoverError(f"-p {name}: the model declares no param {name!r}{hint}", file=self.program.filename)
         return self.finish()
 
