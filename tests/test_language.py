@@ -155,6 +155,8 @@ ERRORS = [
     ("primary box(1)\noption boxx(1)", 2, 8, "item 'boxx(1)' is not declared; did you mean 'box(1)'?"),
     ("let box = 1\nprimary x(boxx)", 2, 11, "unknown name 'boxx'; did you mean 'box'?"),
     ("primary a\nsecondry up(k) for k in 1..3", 2, 1, "unexpected 'secondry'; did you mean 'secondary'?"),
+    ('param regions = grid "ab/ab"\nlet r = regions(regions)', 2, 9,
+     "a grid cannot be called (the model's own 'regions' hides the built-in regions(): give it another name)"),
     ("primary a\noption a for k in 1..3 iff k > 1", 2, 24, "unexpected 'iff'; did you mean 'if'?"),
     ("primary cell(r) for r in 1..9\noption cell(10)", 2, 8, "item 'cell(10)' is not declared"),
     ("primary a\noption a for k in [1 // 0]", 2, 20, "division by zero"),

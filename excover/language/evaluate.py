@@ -844,7 +844,7 @@ class Run:
                     raise fail(function.name + message[len(python_name):], node) from None
                 raise
         if not isinstance(function, Function):
-            raise fail_type(f"{a_type(function)} cannot be called", node)
+            raise fail_type(f"{a_type(function)} cannot be called{self.hiding(node)}", node)
         for name in keywords:
             if name not in function.parameters[len(arguments):]:
                 raise fail(f"{function.name}() has no parameter {name!r} left to set", node)
@@ -859,6 +859,16 @@ class Run:
             return self.eval(function.body, Scope(dict(zip(function.parameters, arguments)), self.globals))
         finally:
             self.call_depth -= 1
+
+    def hiding(self, call: Any) -> str:
+        """A note for a call of a name the model defined over a built-in's (a param named
+        `regions`, then `regions(g)`): the built-in is hidden, not called."""
+        callee = call.children[0] if isinstance(call, Tree) and call.children else None
+        if isinstance(callee, Tree) and callee.data == "name" and str(callee.children[0]) in BUILTINS:
+            name = str(callee.children[0])
+            if self.globals.names.get(name) is not BUILTINS[name]:
+                return f" (the model's own {name!r} hides the built-in {name}(): give it another name)"
+        return ""
 
     # -- the end -------------------------------------------------------------------------
 
