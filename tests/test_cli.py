@@ -256,3 +256,22 @@ def test_a_wrong_name_gets_the_likeliest_meant(tmp_path, capsys, monkeypatch):
     assert "-p m: the model declares no param 'm'; its params are n, size" in capsys.readouterr().err
     assert main(["run", "tiles.xc", "-p", "sise=5"]) == 2
     assert "did you mean 'size'?" in capsys.readouterr().err
+
+
+def test_several_cases_exit_as_a_judge_reads_them(tmp_path, capsys):
+    """Input of several cases: 0 when every case was answered ("no solution" is an answer),
+    1 when a limit left one unanswered; the help says so."""
+    cases = tmp_path / "cases.txt"
+    cases.write_text("2 2\n1 0\n0 1\n2 2\n1 0\n1 0\n")  # the second has no cover
+    matrix = str(Path(__file__).resolve().parent.parent / "puzzles" / "matrix.xc")
+    assert main(["run", matrix, "-p", f"matrix=@{cases}", "--format", "report"]) == 0
+    assert capsys.readouterr().out == "Yes, I found it\nIt is impossible\n"
+    assert main(["count", matrix, "-p", f"matrix=@{cases}"]) == 0
+    assert capsys.readouterr().out == "1\n0\n"
+    assert main(["check", matrix, "-p", f"matrix=@{cases}"]) == 0
+    capsys.readouterr()
+    assert main(["run", matrix, "-p", f"matrix=@{cases}", "--node-limit", "1"]) == 1  # the first left unanswered
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    assert "0 when every case was answered" in capsys.readouterr().out

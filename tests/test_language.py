@@ -29,7 +29,7 @@ def test_every_tutorial_example_runs_and_counts_what_it_says(example, tmp_path, 
     path.write_text(example)
     code = main(["count", str(path)])
     assert capsys.readouterr().out == "".join(f"{n}\n" for n in expected)
-    assert code == (0 if all(expected) else 1)
+    assert code == (0 if all(expected) or len(expected) > 1 else 1)  # (several cases: each answered, 0)
     classes = re.search(r"# classes: (\d+)", example)  # and up to the model's symmetries
     if classes:
         assert main(["count", str(path), "--up-to-symmetry"]) == 0

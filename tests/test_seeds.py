@@ -50,7 +50,7 @@ def test_poj_3076_sixteen_by_sixteen_with_dashes_for_blanks():
 def test_poj_3740_several_matrices_each_answered_in_order():
     result = excover("run", "matrix.xc", "-p", "matrix=@poj3740_sample.txt", "--format", "report")
     assert result.stdout == "Yes, I found it\nIt is impossible\n"
-    assert result.returncode == 1  # one case has no solution
+    assert result.returncode == 0  # every case answered ("impossible" is an answer), as a judge reads it
     counted = excover("count", "matrix.xc", "-p", "matrix=@poj3740_sample.txt")
     assert counted.stdout == "1\n0\n"
 

@@ -3,7 +3,9 @@ _commands, their arguments in _arguments, what they show beside their answers in
 
 Exit codes: 0 a solution was found (or the check passed), 1 none exists (or none within the
 limits, or the check found the problem impossible), 2 bad input or usage, 3 (run --unique)
-several solutions exist, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+several solutions exist, 130 interrupted (Ctrl-C), 143 terminated (SIGTERM). For input of
+several cases (a `cases` statement), as a judge reads it: 0 when every case was answered (none
+and several are answers too), 1 when a limit left one without its answer.
 """
 
 from __future__ import annotations

@@ -146,8 +146,20 @@ EXAMPLES = {
 }
 
 
+EXIT_STATUS = {
+    "run": "0 a solution found, 1 none, 3 several (--unique), 2 bad input",
+    "count": "0 solutions counted, 1 none, 2 bad input",
+    "check": "0 no obvious impossibility, 1 impossible, 2 bad input",
+}
+SEVERAL_CASES = ("for input of several cases (a `cases` statement): 0 when every case was answered,\n"
+                 "  1 when a limit left one unanswered")
+
+
 def _examples(command: str) -> str:
-    return "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+    text = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
+    if command in EXIT_STATUS:
+        text += f"\n\nexit status: {EXIT_STATUS[command]};\n  {SEVERAL_CASES}"
+    return text
 
 
 MOST_JOBS = 1024  # processes on one machine; a cluster's workers are its own

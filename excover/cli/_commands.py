@@ -133,12 +133,21 @@ def _run(args) -> int:
     first = _load(args)
     if args.format == "report" and not first.reports:
         raise ExcoverError("--format report: the model has no report statement")
-    codes = []
+    answers = []
     for number, model in _each_case(args, first):
         if number and args.format == "text":
             print(f"{chr(10) if number > 1 else ''}Case {number}:", flush=True)
-        codes.append(_run_case(model, args, number))
-    return max(codes)  # any case without a solution (1), or with several when one was asked for (3)
+        answers.append(_run_case(model, args, number))
+    return _status(first, answers)
+
+
+def _status(first, answers: list[tuple[int, bool]]) -> int:
+    """The exit status: one case's own (0 found, 1 none, 3 several for --unique); for input
+    of several cases, as a judge reads it, 0 when every case was answered (a case without a
+    solution is answered too), 1 when a limit left one without its answer."""
+    if first.cases is None:
+        return answers[0][0]
+    return FOUND if all(answered for _, answered in answers) else NOT_FOUND
 
 
 def _each_case(args, first):
@@ -151,7 +160,9 @@ def _each_case(args, first):
     yield from enumerate(each_case(first, args.file, _params(args), _budget(args)), start=1)
 
 
-def _run_case(model, args, case: int = 0) -> int:
+def _run_case(model, args, case: int = 0) -> tuple[int, bool]:
+    """Search one case and print what it found: (its exit status, whether it was answered:
+    no time or node limit stopped the search short of what was asked)."""
     started = time.perf_counter()
     wanted = None if args.all else 2 if args.unique else args.n
     search = _search(model, args, None if args.up_to_symmetry else wanted)
@@ -228,7 +239,9 @@ def _run_case(model, args, case: int = 0) -> int:
     else:
         for line in ([verdict] if verdict is not None and args.format != "report" else []) + report:
             print(line)
-    return code
+    from excover.engine.interface import StopReason
+
+    return code, stopped_by in (None, StopReason.SOLUTIONS)
 
 
 def _one_of_each_class(model, args, search, wanted: int | None):
@@ -400,10 +413,11 @@ def _quiet_dask() -> None:
 
 
 def _count(args) -> int:
-    return max(_count_case(model, args) for _, model in _each_case(args, _load(args)))
+    first = _load(args)
+    return _status(first, [_count_case(model, args) for _, model in _each_case(args, first)])
 
 
-def _count_case(model, args) -> int:
+def _count_case(model, args) -> tuple[int, bool]:
     """The count, as the library makes it (excover._counting chooses the way), and what
     --stats and --progress show of it."""
     from excover._counting import count
@@ -437,7 +451,7 @@ def _count_case(model, args) -> int:
             memo_stats(counted.search.memo)
             if counted.diagram is not None:
                 print(f"zdd: {len(counted.diagram):,} nodes written to {args.zdd}", file=sys.stderr)
-    return FOUND if counted.total else NOT_FOUND
+    return FOUND if counted.total else NOT_FOUND, counted.exact
 
 
 class _Watching:
@@ -542,8 +556,9 @@ def _info(args) -> int:
 def _check(args) -> int:
     from excover._diagnosis import impossibilities
 
-    codes = []
-    for number, model in _each_case(args, _load(args)):
+    answers = []
+    first = _load(args)
+    for number, model in _each_case(args, first):
         if number:
             print(f"{chr(10) if number > 1 else ''}Case {number}:")
         print(size_line(model))
@@ -552,8 +567,8 @@ def _check(args) -> int:
             print(f"impossible: {line}")
         if not found:
             print("no obvious impossibility")
-        codes.append(NOT_FOUND if found else FOUND)
-    return max(codes)
+        answers.append((NOT_FOUND if found else FOUND, True))
+    return _status(first, answers)
 
 
 def _one_case(model, command: str):
