@@ -538,3 +538,13 @@ def test_a_syntax_error_names_what_the_model_may_write_there():
         assert "expected" in caught.value.message and not re.search(r"__|_NL|[A-Z]{3,}", caught.value.message), \
             caught.value.message
 
+
+
+def test_the_reference_names_every_built_in():
+    """docs/language.md's reference lists every built-in function and value, so a modeller
+    can look each one up."""
+    from excover.language.builtins import BUILTINS
+
+    reference = (ROOT / "docs" / "language.md").read_text().split("## Reference", 1)[1]
+    missing = [name for name in BUILTINS if f"`{name}(" not in reference and f"`{name}`" not in reference]
+    assert not missing
