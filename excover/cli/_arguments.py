@@ -156,10 +156,9 @@ SEVERAL_CASES = ("for input of several cases (a `cases` statement): 0 when every
 
 
 def _examples(command: str) -> str:
-    text = "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
-    if command in EXIT_STATUS:
-        text += f"\n\nexit status: {EXIT_STATUS[command]};\n  {SEVERAL_CASES}"
-    return text
+    """The help's end: what the exit status says (for the commands that answer), then examples."""
+    status = f"exit status: {EXIT_STATUS[command]};\n  {SEVERAL_CASES}\n\n" if command in EXIT_STATUS else ""
+    return status + "examples:\n" + "\n".join(f"  {line}" for line in EXAMPLES[command])
 
 
 MOST_JOBS = 1024  # processes on one machine; a cluster's workers are its own
