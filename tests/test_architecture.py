@@ -32,6 +32,7 @@ def test_the_package_passes_ruff():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.heavy
 def test_the_package_passes_mypy():
     pytest.importorskip("mypy", reason="the test extra has mypy")
     result = tool("mypy", "--no-incremental", "--cache-dir", os.devnull)

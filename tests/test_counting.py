@@ -42,9 +42,12 @@ def test_the_api_counts_as_the_command_does(name, params, python, flags, capsys)
 def test_the_way_is_the_librarys_choice():
     """The memo while it pays (domino tilings: many solutions a node), else the search
     (Langford pairs: the memo's probe does not pay); a seed or a limit asks for a search."""
-    dominoes = excover.load("matching.xc", graph="grid", width=8, height=8)
+    dominoes = excover.load("matching.xc", graph="grid", width=6, height=6)
     assert count(dominoes.problem, dominoes.forced).way == "memo"
-    assert count(dominoes.problem, dominoes.forced, CountSettings(seed=1)).way == "search"
+    seeded = count(dominoes.problem, dominoes.forced, CountSettings(seed=1))
+    assert (seeded.way, seeded.total) == ("search", 6728)
+    langford = excover.load("langford.xc", n=11)
+    assert count(langford.problem, langford.forced).tried[0].startswith("memo: ")  # (tried, did not pay)
     queens = excover.load("queens.xc", n=6)
     assert count(queens.problem, queens.forced, CountSettings(method="search")).way == "search"
     split = count(queens.problem, queens.forced, CountSettings(jobs=2))

@@ -202,6 +202,7 @@ def test_janko_killer(key):
     check_killer(key)
 
 
+@pytest.mark.heavy
 @examples(100)
 @given(data=st.data())
 def test_a_cage_written_whole_or_by_its_set_of_digits_gives_the_same_solutions(data):

@@ -59,6 +59,7 @@ def test_a_clue_target_stops_early_and_says_the_puzzle_may_not_be_minimal():
     assert count_fillings(clue_cells(problem, puzzle.clues), sudoku_units(), "123456789") == 1
 
 
+@pytest.mark.heavy
 def test_16x16_puzzles_are_unique():
     symbols = "ABCDEFGHIJKLMNOP"
     problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "4", "box_cols": "4",

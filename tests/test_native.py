@@ -126,10 +126,19 @@ class TestHostileInputs:
         assert run(native, Problem(primary=["a", Item("b", 0, 1)], options=["a"]))[0] == [(0,)]
 
     def test_many_items(self, native):
-        names = [f"i{k}" for k in range(70_000)]  # more options than option sets take (65,534): links
-        problem = Problem(primary=names, options=[[name] for name in names] + [names])
+        """More items than 16 bits number (the option sets' packed item lists): links, and
+        right. (Shallow solutions: 70,000 one-item options made a search 70,000 levels deep,
+        each choice looking through every item, seconds for what a few options show.)"""
+        names = [f"i{k}" for k in range(70_000)]
+        problem = Problem(primary=names, options=[names, names[:-1], names[-1:], names[:2], names[2:]])
         search = native(compile_problem(problem))
-        assert search.count() == 2
+        assert search.count() == 3 and search.method == "links"
+
+    def test_many_options(self, native):
+        """More options than option sets take (65,534) over two items: links, and right."""
+        problem = Problem(primary="ab", options=[["a"]] * 70_000 + [["b"]])
+        search = native(compile_problem(problem))
+        assert search.count() == 70_000 and search.method == "links"
 
     def test_bad_forced_index_gives_no_solution(self, native):
         problem = Problem(primary="a", options=["a"])

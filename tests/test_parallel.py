@@ -105,6 +105,7 @@ def test_a_search_that_ends_while_split_starts_no_workers(monkeypatch):
     assert parallel.count(model.problem.matrix, jobs=2)[0] == 4
 
 
+@pytest.mark.heavy
 def test_the_probe_finishes_small_subtrees_here(monkeypatch):
     monkeypatch.setattr(parallel, "PROBE_SECONDS", 60.0)  # every subtree searched in this process
     monkeypatch.setattr(parallel, "LocalWorkers", None)
@@ -194,6 +195,7 @@ def test_a_killed_count_resumes_from_its_checkpoint(tmp_path):
     assert other.returncode == 2 and "belongs to another model" in other.stderr
 
 
+@pytest.mark.heavy
 def test_a_dask_cluster_on_localhost_gives_the_same_counts_even_when_it_loses_a_worker():
     distributed = pytest.importorskip("distributed", reason="Dask is an optional extra: pip install 'excover[dask]'")
     import multiprocessing
@@ -224,6 +226,7 @@ def test_a_dask_cluster_on_localhost_gives_the_same_counts_even_when_it_loses_a_
         assert total == 1472 and progress.done == progress.subproblems
 
 
+@pytest.mark.heavy
 def test_a_scheduler_lost_mid_run_is_said_in_a_sentence(tmp_path):
     """A real scheduler and workers, each its own process group on 127.0.0.1; the scheduler is
     killed once the cluster has finished a chunk, well before the count could end."""
@@ -285,6 +288,7 @@ def test_a_progress_bar_on_a_terminal_shows_subproblems_and_solutions():
     assert b"subproblems" in shown and b"solutions" in shown
 
 
+@pytest.mark.heavy
 def test_an_enumeration_killed_midway_resumes_and_prints_every_solution(tmp_path):
     checkpoint = tmp_path / "run.checkpoint"
     argv = [sys.executable, "-m", "excover.cli", "run", *PENTOMINO_4X15, "--all", "--jobs", "2",

@@ -171,6 +171,7 @@ def test_solve_a_4x4_with_the_arrows():
     assert game.solved() and solved_grid(game, 4) and "Solved in" in shown
 
 
+@pytest.mark.heavy
 def test_solve_a_9x9_with_the_mouse():
     """An easy one (play --new --givens 66): a Pilot's key or click takes 50 ms."""
     game = sudoku(9, seed=11, givens=66)
@@ -236,6 +237,7 @@ def _clashes_with(game, cell, value):
     return clash
 
 
+@pytest.mark.heavy
 def test_lay_the_calendar_pieces_for_one_date():
     """Pick each piece by its letter, turn it with space until it lies as the solution has it,
     lay it with enter: the date's two cells stay open and the referee says solved."""
@@ -361,6 +363,7 @@ def test_the_referee_says_at_once_when_the_pieces_leave_no_way_to_finish():
     assert seen["said"] == "no solution from here: something placed is wrong"
 
 
+@pytest.mark.heavy
 def test_the_soma_cube_layer_by_layer_with_hints():
     """A solid's board is its layers side by side; seven hints lay the seven pieces, and the
     independent checker agrees that they build the cube."""
@@ -381,6 +384,7 @@ def test_the_soma_cube_layer_by_layer_with_hints():
                      reflect=False)
 
 
+@pytest.mark.heavy
 def test_a_jigsaw_played_with_the_mouse():
     """jigsaw.xc's own puzzle, its areas outlined: typed in cell by cell, checked by the
     independent rules (rows, columns and the areas read from the model's outline)."""

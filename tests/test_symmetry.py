@@ -127,6 +127,7 @@ def test_4x4_sudoku_grids_up_to_relabelling_their_digits():
     assert (found.count, found.group, found.fixed) == (12, 24, (288,) + (0,) * 23)
 
 
+@pytest.mark.heavy
 def test_a_models_symmetry_statements_give_its_board_symmetries(capsys):
     """pentomino.xc and soma.xc say where their cells are; the command finds the board's
     symmetries (and the soma mirrors' swap of A and B) itself."""
@@ -187,6 +188,7 @@ def orbits(problem, permutations):
     return classes
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("name, params", [
     ("pentomino.xc", {"width": "20", "height": "3"}),
     ("pentomino.xc", {"width": "8", "height": "8", "hole": "2"}),  # 520 in 65 classes

@@ -562,8 +562,11 @@ class PythonSearch:
     def memo_count(self, limit: int, watch: Callable[[PythonSearch], None] | None = None, every: float = 1.0,
                    probe: int | None = None) -> int | None:
         """The solutions, counted by a :class:`MemoCounter` (its table is a dict: ``limit`` is
-        not applied; nor is ``probe``, since it cannot pause)."""
+        not applied). It cannot pause to see whether it pays: asked with a ``probe``, it
+        declines (None), and the count is the search's, as when the memo does not pay."""
         self._memo = MemoCounter(self.matrix)
+        if probe is not None:
+            return None
         return self._memo.count(self.forced)
 
     def sample(self, k: int, seed: int | None = None, limit: int = 0) -> list[Chosen]:
