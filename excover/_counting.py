@@ -63,11 +63,15 @@ class CountSettings:
         return self.seed is not None or self.time_limit is not None or self.max_nodes is not None
 
     @property
+    def split_said(self) -> bool:
+        """Whether a split is said outright: a cluster, a checkpoint, more than one process."""
+        return self.cluster is not None or self.checkpoint is not None or self.asked("jobs>1")
+
+    @property
     def split(self) -> bool:
-        """Whether the search is split: over processes (more than one said, or every core when
-        the number is not said and one search is not asked for), a cluster, or a checkpoint."""
-        return (self.cluster is not None or self.checkpoint is not None or self.asked("jobs>1")
-                or self.jobs is None and not self.one_search)
+        """Whether the search is split: as said, or over every core when the number of
+        processes is not said and one search is not asked for."""
+        return self.split_said or self.jobs is None and not self.one_search
 
 
 @attrs.frozen
@@ -158,8 +162,7 @@ def _count(problem: Problem, forced: Sequence[int], settings: CountSettings, wat
         search = problem.search(forced=forced)
         diagram = search.zdd(settings.memo_bytes)
         return Counted(diagram.count(), way="memo", search=search, diagram=diagram)
-    explicit_split = settings.cluster is not None or settings.checkpoint is not None or settings.asked("jobs>1")
-    if settings.method == "memo" or settings.method == "auto" and not (explicit_split or settings.one_search):
+    if settings.method == "memo" or settings.method == "auto" and not (settings.split_said or settings.one_search):
         auto = settings.method == "auto"
         search = problem.search(forced=forced, time_limit=settings.time_limit, max_nodes=settings.max_nodes)
         try:

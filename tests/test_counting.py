@@ -5,6 +5,11 @@ refuses every clash, in Python and on the command line."""
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from oracle import all_solutions
+from strategies import problems
+from thorough import examples
 
 import excover
 from excover._counting import APART, CountSettings, count, refused
@@ -104,3 +109,28 @@ def test_the_command_makes_no_choice_of_counting_method():
     source = (Path(excover.__file__).parent / "cli" / "_commands.py").read_text()
     for choosing in ("MEMO_PROBE", "parallel.count(", "count_model_classes", "args.method ==", ".memo_count(probe"):
         assert choosing not in source
+
+
+@examples(400, default=100)
+@given(problem=problems(), data=st.data())
+def test_every_way_counts_as_the_brute_force_does(problem, data):
+    """Random problems with bounds, colours, secondary items and forced options, counted each
+    way the library can (auto, the memo where it applies, the search, a seeded or bounded
+    search, the search split over two processes) against every subset of the options tried
+    (tests/oracle.py, written apart from the engines)."""
+    from excover.engine.interface import MemoUnavailable
+
+    forced = data.draw(st.lists(st.integers(0, max(len(problem.options) - 1, 0)), max_size=2)) \
+        if problem.options else []
+    expected = sum(1 for solution in all_solutions(problem) if set(forced) <= solution)
+    asked = [CountSettings(), CountSettings(method="search"), CountSettings(method="memo"),
+             CountSettings(seed=data.draw(st.integers(0, 9))), CountSettings(max_nodes=10**6)]
+    if data.draw(st.booleans()):
+        asked.append(CountSettings(jobs=2))
+    for settings in asked:
+        try:
+            counted = count(problem, forced, settings)
+        except MemoUnavailable:
+            assert settings.method == "memo" and any(item.lo != 1 or item.hi != 1 for item in problem.primary)
+            continue
+        assert (counted.total, counted.exact) == (expected, True), settings

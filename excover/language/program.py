@@ -80,7 +80,7 @@ class Program:
     def template(self, token: Token) -> Template:
         """The string's template (see Template); a ModelFailure when it is malformed."""
         found = self.templates.get(id(token))
-        if found is None:  # a token made since (none is, today): cut up now, not kept
+        if found is None:  # a string of no statement (a -p value read as an expression): cut up now
             found = _cut(token)
         if isinstance(found, ModelFailure):
             raise found
