@@ -5,6 +5,8 @@ import pytest
 import excover
 from excover import ExcoverError, Problem
 
+import shipped
+
 
 def test_every_public_name_is_there():
     for name in excover.__all__:
@@ -138,7 +140,7 @@ LARGER = [  # every shipped model at sizes past 9 (where "{r}{c}" labels would c
 ]
 
 
-@pytest.mark.parametrize("name, params", LARGER, ids=[name for name, _ in LARGER])
+@pytest.mark.parametrize("name, params", shipped.every(LARGER, name=lambda row: row[0]))
 def test_every_shipped_models_labels_name_one_option_each(name, params):
     """A label names one option (a given, --given and a generated puzzle name options by it):
     queens' "Q{r}{c}" made Q111 both row 1, column 11 and row 11, column 1 from n = 10."""

@@ -3,6 +3,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from excover.cli import main
 from excover.language import evaluate_file
 
@@ -34,6 +36,7 @@ def published_counts():
     return {(MONTHS[int(m) - 1], int(d)): int(n) for m, d, n in re.findall(r"(\d\d)-(\d\d) has (\d+) solutions", text)}
 
 
+@pytest.mark.heavy
 def test_every_date_of_the_year_has_the_published_number_of_solutions():
     model = evaluate_file(CALENDAR, {"month": "Jan", "day": "1"})
     labels = {option.label: k for k, option in enumerate(model.problem.options)}

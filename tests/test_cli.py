@@ -10,6 +10,7 @@ from hypothesis import given
 from excover.cli import main
 from excover._dlx_format import write
 
+import shipped
 from thorough import examples
 from oracle import all_solutions
 from strategies import problems
@@ -142,14 +143,18 @@ def test_info_describes_the_model_and_every_param(capsys):
     assert "2056 options" in out
 
 
-def test_every_shipped_param_says_what_it_is(capsys):
-    from excover import _shipped as shipped
+@pytest.mark.parametrize("name", shipped.every())
+def test_every_shipped_param_says_what_it_is(name):
     from excover.language import evaluate_file
 
-    for entry in shipped.models():
-        if entry.name.endswith(".xc"):
-            for param in evaluate_file(entry).params:
-                assert param.comment and param.kind and param.default, (entry.name, param.name)
+    for param in evaluate_file(shipped.PUZZLES / name).params:
+        assert param.comment and param.kind and param.default, (name, param.name)
+
+
+def test_every_shipped_model_is_gone_through():
+    from excover import _shipped
+
+    assert sorted(entry.name for entry in _shipped.models() if entry.name.endswith(".xc")) == shipped.NAMES
 
 
 def test_list_gives_each_model_its_whole_first_sentence(capsys):

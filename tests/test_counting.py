@@ -111,7 +111,7 @@ def test_the_command_makes_no_choice_of_counting_method():
         assert choosing not in source
 
 
-@examples(400, default=100)
+@examples(400, default=40)
 @given(problem=problems(), data=st.data())
 def test_every_way_counts_as_the_brute_force_does(problem, data):
     """Random problems with bounds, colours, secondary items and forced options, counted each

@@ -55,13 +55,18 @@ def janko(path, key):
     return clues, extra, solution
 
 
-def sample_then_slow(keys, choose):
-    """Every key: those choose(keys) picks in the default run, the rest in the slow run (a
-    collection that is missing gives its one skipping parameter)."""
+def sample_then_slow(keys, choose, quick=None):
+    """Every key: those choose(keys) picks in the heavy run (`.ci/run`'s), the first of each
+    size among them in the default run (or those quick(keys) picks), the rest in the slow run
+    (a collection that is missing gives its one skipping parameter)."""
     if not all(isinstance(key, str) for key in keys):
         return keys
     sample = choose(keys)
-    return [key if key in sample else pytest.param(key, marks=pytest.mark.slow) for key in keys]
+    if quick is None:
+        quick = lambda keys: list({key.rsplit("_", 1)[-1]: key for key in reversed(keys)}.values())  # noqa: E731
+    first = set(quick(sample))
+    return [key if key in first else pytest.param(key, marks=pytest.mark.heavy if key in sample else pytest.mark.slow)
+            for key in keys]
 
 
 def as_grid(rows):
@@ -80,6 +85,7 @@ def test_empty_4x4_has_288_completions():
     assert model("sudoku.xc", box_rows=2, box_cols=2, givens="empty").problem.count() == 288
 
 
+@pytest.mark.heavy
 def test_tdoku_puzzles_have_their_exact_counts():
     batch = Batch("sudoku.xc")
     for line in data_path("sudoku9", "tdoku_test_puzzles.txt").read_text().splitlines():
@@ -109,6 +115,7 @@ def sudoku16_cases():
             yield line.split("|")
 
 
+@pytest.mark.heavy
 def test_16x16_cases():
     batches = {}  # one model a set of symbols, each case's clues forced in it
     for name, symbols, givens, count, *solution in sudoku16_cases():
@@ -132,7 +139,8 @@ def sixteen_batch():
     return Batch("sudoku.xc", box_rows=4, box_cols=4, symbols=SIXTEEN)  # built once for every puzzle
 
 
-@pytest.mark.parametrize("key", janko_keys(("sudoku16", "janko_sudoku16_sample.json"), "16x16")[:8])
+@pytest.mark.parametrize("key", sample_then_slow(janko_keys(("sudoku16", "janko_sudoku16_sample.json"), "16x16"),
+                                                lambda keys: keys[:8], lambda keys: keys[:2]))
 def test_janko_16x16(key):
     clues, _, published = janko(("sudoku16", "janko_sudoku16_sample.json"), key)
     givens = "\n".join("".join("." if v == "-" else SIXTEEN[int(v) - 1] for v in row) for row in clues)
@@ -261,7 +269,7 @@ def check_samurai(key):
         assert rules.sudoku([row[left:left + 9] for row in grid[top:top + 9]], 3, 3)
 
 
-@pytest.mark.parametrize("key", sample_then_slow(SAMURAI, lambda keys: keys[:2]))
+@pytest.mark.parametrize("key", sample_then_slow(SAMURAI, lambda keys: keys[:2], lambda keys: []))
 def test_janko_samurai(key):
     check_samurai(key)
 

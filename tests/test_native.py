@@ -1,5 +1,6 @@
 """Differential tests: the native core, the Python reference and a brute-force oracle agree."""
 
+import functools
 import os
 from pathlib import Path
 
@@ -116,6 +117,19 @@ def test_progress_and_counters():
     assert seen == sorted(seen) and search.nodes > 0 and search.solutions_found == 2
 
 
+@functools.cache
+def many_items():
+    """More items than 16 bits number (the option sets' packed item lists), three solutions."""
+    names = [f"i{k}" for k in range(70_000)]
+    return compile_problem(Problem(primary=names, options=[names, names[:-1], names[-1:], names[:2], names[2:]]))
+
+
+@functools.cache
+def many_options():
+    """More options than option sets take (65,534) over two items."""
+    return compile_problem(Problem(primary="ab", options=[["a"]] * 70_000 + [["b"]]))
+
+
 @pytest.mark.parametrize("native", NATIVE)
 class TestHostileInputs:
     def test_empty_problem_has_one_empty_solution(self, native):
@@ -129,15 +143,12 @@ class TestHostileInputs:
         """More items than 16 bits number (the option sets' packed item lists): links, and
         right. (Shallow solutions: 70,000 one-item options made a search 70,000 levels deep,
         each choice looking through every item, seconds for what a few options show.)"""
-        names = [f"i{k}" for k in range(70_000)]
-        problem = Problem(primary=names, options=[names, names[:-1], names[-1:], names[:2], names[2:]])
-        search = native(compile_problem(problem))
+        search = native(many_items())  # (built once for both engines)
         assert search.count() == 3 and search.method == "links"
 
     def test_many_options(self, native):
         """More options than option sets take (65,534) over two items: links, and right."""
-        problem = Problem(primary="ab", options=[["a"]] * 70_000 + [["b"]])
-        search = native(compile_problem(problem))
+        search = native(many_options())
         assert search.count() == 70_000 and search.method == "links"
 
     def test_bad_forced_index_gives_no_solution(self, native):

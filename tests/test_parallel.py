@@ -88,7 +88,7 @@ def test_random_models_with_multiplicities_and_colours_count_and_enumerate_alike
         parallel.PROBE_SECONDS, parallel.SUBPROBLEMS_PER_WORKER = saved
 
 
-@pytest.mark.parametrize("name, params", MODELS[:2])
+@pytest.mark.parametrize("name, params", [pytest.param(*MODELS[0], marks=pytest.mark.heavy), MODELS[1]])
 def test_enumeration_in_parallel_gives_the_same_solutions_once_each(name, params, no_probe):
     model = evaluate_file(PUZZLES / name, params)
     alone = sorted(tuple(sorted(s)) for s in model.problem.search(forced=model.forced).solutions())
@@ -177,6 +177,7 @@ def counting_with_a_checkpoint(checkpoint: Path, lines: int) -> tuple[list[str],
     return argv, child
 
 
+@pytest.mark.heavy
 def test_a_killed_count_resumes_from_its_checkpoint(tmp_path):
     checkpoint = tmp_path / "pentomino.checkpoint"
     argv, child = counting_with_a_checkpoint(checkpoint, 100)
@@ -272,6 +273,7 @@ def test_a_cluster_that_cannot_be_reached_is_a_clear_error(capsys, monkeypatch):
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
 
 
+@pytest.mark.heavy
 def test_ctrl_c_stops_the_workers_and_the_checkpoint_resumes(tmp_path):
     argv, child = counting_with_a_checkpoint(tmp_path / "pentomino.checkpoint", 20)
     os.killpg(child.pid, signal.SIGINT)  # as Ctrl-C on a terminal reaches the whole group
@@ -281,6 +283,7 @@ def test_ctrl_c_stops_the_workers_and_the_checkpoint_resumes(tmp_path):
     assert resumed.returncode == 0 and resumed.stdout == "1472\n"
 
 
+@pytest.mark.heavy
 def test_a_progress_bar_on_a_terminal_shows_subproblems_and_solutions():
     out, shown = run_on_terminal(["count", str(PUZZLES / "pentomino.xc"), "-p", "width=15", "-p", "height=4",
                                   "--jobs", "2"])

@@ -22,7 +22,7 @@ def dominoes(height, width):
     return Problem(primary=cells, options=options)
 
 
-@pytest.mark.parametrize("engine", ["native", "python"])
+@pytest.mark.parametrize("engine", ["native", pytest.param("python", marks=pytest.mark.heavy)])
 def test_ctrl_c_stops_a_long_count_quickly_with_a_clean_message(tmp_path, engine):
     path = tmp_path / "dominoes.dlx"
     path.write_text(write(dominoes(12, 12)))  # 53 trillion tilings: never finishes
@@ -117,6 +117,7 @@ except KeyboardInterrupt:
 """
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="sends the signal to one thread")
 def test_ctrl_c_taken_by_another_thread_still_stops_a_parallel_count():
     process = subprocess.Popen([sys.executable, "-c", INTERRUPTED_IN_ANOTHER_THREAD], stdout=subprocess.PIPE,

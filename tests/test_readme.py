@@ -5,6 +5,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).parent.parent / "README.md"
 
 
@@ -21,6 +23,7 @@ def test_readme_python_examples_print_what_they_claim():
         assert output.getvalue().splitlines() == claimed
 
 
+@pytest.mark.heavy
 def test_readme_model_pictures_are_what_the_commands_print(monkeypatch):
     import shlex
 

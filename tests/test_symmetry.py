@@ -9,6 +9,8 @@ from excover import ModelError, Problem
 from excover._symmetry import count_classes
 from excover.language import evaluate_file
 
+import shipped
+
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
@@ -21,7 +23,7 @@ def board_symmetries(width, height, square=False):
     return [{f"cell({r}, {c})": "cell({}, {})".format(*move(r, c)) for r, c in cells} for move in maps]
 
 
-@pytest.mark.parametrize("width, height, classes", [(20, 3, 2), (15, 4, 368)])
+@pytest.mark.parametrize("width, height, classes", [(20, 3, 2), pytest.param(15, 4, 368, marks=pytest.mark.heavy)])
 def test_pentomino_rectangles_up_to_their_symmetries(width, height, classes):
     """Published counts (Haselgrove; Knuth, "Dancing Links"): 3x20 -> 2, 4x15 -> 368."""
     model = evaluate_file(PUZZLES / "pentomino.xc", {"width": str(width), "height": str(height)})
@@ -52,6 +54,7 @@ def test_pentominoes_and_the_square_on_8x8_have_16146_tilings_up_to_symmetry(cap
     assert out == "16146\n" and "16146 classes under 8 symmetries" in err
 
 
+@pytest.mark.heavy
 def test_the_identity_is_counted_as_count_counts_it(capsys):
     """--up-to-symmetry counts the problem itself as `count` would: by search on the cores
     asked for, or by the memo."""
@@ -63,6 +66,7 @@ def test_the_identity_is_counted_as_count_counts_it(capsys):
         assert capsys.readouterr().out == "2\n"
 
 
+@pytest.mark.heavy
 def test_the_8x8_board_less_its_centre_has_65_tilings_up_to_symmetry():
     """Dana Scott's 1958 count, the first backtracking program's: 65 under the square's 8
     symmetries (520 tilings)."""
@@ -287,6 +291,7 @@ def test_a_9x9_sudoku_with_clues_has_one_class_among_362880_relabellings():
     assert (found.count, found.group, found.fixed) == (1, 1, (1,))
 
 
+@pytest.mark.heavy
 def test_the_language_example_sudoku_grids_essentially_different():
     """docs/language.md's 4x4 model: 288 grids, 2 essentially different under 3,072
     symmetries, by cycle types (128 x 5 counts); the same, one symmetry at a time."""
@@ -423,7 +428,7 @@ def test_run_unique_up_to_symmetry(capsys):
 
 @pytest.mark.parametrize("name, params", [
     ("pentomino.xc", {"width": "20", "height": "3"}),  # (4x15, 8x8 less its centre, Soma: tested both ways above)
-    ("hexiamonds.xc", {"width": "9", "height": "4"}),
+    pytest.param("hexiamonds.xc", {"width": "9", "height": "4"}, marks=pytest.mark.heavy),
     ("tetrahexes.xc", {}),
     ("langford.xc", {"n": "8"}),
     ("queens.xc", {"n": "8"}),
@@ -484,7 +489,7 @@ SMALL = {  # each shipped model that states its symmetries, on a board small eno
 }
 
 
-@pytest.mark.parametrize("name", sorted(path.name for path in PUZZLES.glob("*.xc")))
+@pytest.mark.parametrize("name", shipped.every())
 def test_every_shipped_model_counts_up_to_symmetry_or_says_it_states_none(name):
     """Every shipped model that states symmetries counts its classes as the classes found
     one by one (each solution and its images under the group that keeps the clues); the

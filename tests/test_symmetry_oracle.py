@@ -170,13 +170,13 @@ def check_model(text, forced_picks, breaking):
         (text, forced)
 
 
-@examples(10_000, default=200)
+@examples(10_000, default=40)
 @given(text=lattice_models(), forced=st.lists(st.integers(0, 50), max_size=2), breaking=st.booleans())
 def test_lattice_models_count_as_the_oracle_says(text, forced, breaking):
     check_model(text, forced, breaking)
 
 
-@examples(2_000, default=100)
+@examples(2_000, default=30)
 @given(text=value_models(), forced=st.lists(st.integers(0, 50), max_size=2), breaking=st.booleans())
 def test_interchangeable_values_count_as_the_oracle_says(text, forced, breaking):
     check_model(text, forced, breaking)

@@ -36,11 +36,11 @@ def pieces_of(solution):
 
 
 @pytest.mark.parametrize("params, expected", [
-    (dict(unique=True), 2339),
+    pytest.param(dict(unique=True), 2339, marks=pytest.mark.heavy),
     (dict(width=20, height=3), 8),
     (dict(width=8, height=8, hole=2), 520),
     (dict(width=8, height=8, hole=2, unique=True), 65),
-    (dict(width=15, height=4, unique=True), 368),
+    pytest.param(dict(width=15, height=4, unique=True), 368, marks=pytest.mark.heavy),
 ])
 def test_pentomino_counts(params, expected):
     assert count("pentomino.xc", **params) == expected
