@@ -39,6 +39,7 @@ def test_the_package_passes_mypy():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.heavy
 def test_every_benchmark_still_starts():
     """The benchmarks import the library's names: a rename that forgets them is caught here
     (each asked for its --help, which imports everything it runs with). worker.py is a

@@ -100,8 +100,8 @@ def test_text_of_shapes_on_the_plane_lattices():
 
 
 @pytest.mark.parametrize("name, params, count, classes", [
-    ("hexiamonds.xc", {}, 624, 156),
-    ("hexiamonds.xc", {"width": "9", "height": "4"}, 148, 74),
+    pytest.param("hexiamonds.xc", {}, 624, 156, marks=pytest.mark.heavy),
+    pytest.param("hexiamonds.xc", {"width": "9", "height": "4"}, 148, 74, marks=pytest.mark.heavy),
     ("hexiamonds.xc", {"width": "12", "height": "3"}, 0, 0),
     ("tetrahexes.xc", {}, 18, 9),
     ("tetrahexes.xc", {"side": "7"}, 0, 0),
@@ -117,7 +117,7 @@ def test_polyform_puzzlers_counts(name, params, count, classes):
     assert count_model_classes(model.problem, model.symmetries).count == classes
 
 
-@pytest.mark.parametrize("name, pieces, lattice", [("hexiamonds.xc", HEXIAMONDS, TRIANGULAR),
+@pytest.mark.parametrize("name, pieces, lattice", [pytest.param("hexiamonds.xc", HEXIAMONDS, TRIANGULAR, marks=pytest.mark.heavy),
                                                     ("tetrahexes.xc", TETRAHEXES, HEXAGONAL)])
 def test_the_solutions_are_tilings(name, pieces, lattice):
     model = evaluate_file(PUZZLES / name, {})

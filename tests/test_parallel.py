@@ -43,7 +43,8 @@ MODELS = [
 ]
 
 
-@pytest.mark.parametrize("name, params", [("pentomino.xc", {"width": "20", "height": "3"}), *MODELS[1:]])
+@pytest.mark.parametrize("name, params", [pytest.param("pentomino.xc", {"width": "20", "height": "3"}, marks=pytest.mark.heavy),
+                                          *MODELS[1:3], pytest.param(*MODELS[3], marks=pytest.mark.heavy)])
 def test_counts_with_1_2_and_4_jobs_are_the_single_search_count(name, params, no_probe):
     model = evaluate_file(PUZZLES / name, params)
     single = model.problem.count(forced=model.forced, method="search")
@@ -347,7 +348,8 @@ def processes_running(marker: str) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="finds the workers through /proc")
-@pytest.mark.parametrize("stop, code, words", [(signal.SIGTERM, 143, "terminated"), (signal.SIGINT, 130, "interrupted")])
+@pytest.mark.parametrize("stop, code, words", [pytest.param(signal.SIGTERM, 143, "terminated", marks=pytest.mark.heavy),
+                                               (signal.SIGINT, 130, "interrupted")])
 def test_a_signal_to_the_parent_alone_ends_its_workers_cleanly(tmp_path, stop, code, words):
     checkpoint = tmp_path / "pentomino.checkpoint"
     _, child = counting_with_a_checkpoint(checkpoint, 20)

@@ -422,7 +422,7 @@ def damaged(save: dict, kind: str) -> list:
 
 
 @pytest.mark.parametrize("model, params", [("sudoku.xc", {"box_rows": "2", "box_cols": "2", "givens": "empty"}),
-                                           ("calendar.xc", {"month": "Oct", "day": "6"})])
+                                           pytest.param("calendar.xc", {"month": "Oct", "day": "6"}, marks=pytest.mark.heavy)])
 def test_damaged_saved_games_are_refused_at_load_and_never_crash_later(model, params, monkeypatch, tmp_path,
                                                                         capsys):
     """Each damage is "not a saved game: ..." (or another one-line refusal) with exit 2, or

@@ -3,6 +3,8 @@ kept in tests/__snapshots__/ and looked at as PNG when it was made (rsvg-convert
 in the drawing shows here as a changed picture. `pytest --snapshot-update` writes them anew,
 to be looked at again before they are committed."""
 
+import pytest
+
 import excover
 from excover.play import Game
 from excover.play._app import PlayApp
@@ -32,10 +34,12 @@ def test_a_killer_with_its_cages(snap_compare):
     assert snap_compare(app("killer.xc"), press=["right", "2"], terminal_size=(110, 18))
 
 
+@pytest.mark.heavy
 def test_the_calendar_with_a_piece_to_lay(snap_compare):
     assert snap_compare(app("calendar.xc", month="Oct", day=6), press=["l", "space"], terminal_size=(110, 24))
 
 
+@pytest.mark.heavy
 def test_hexiamonds_drawn_as_triangles(snap_compare):
     assert snap_compare(app("hexiamonds.xc"), press=["ctrl+t", "ctrl+t"], terminal_size=(90, 30))
 

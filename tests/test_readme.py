@@ -40,6 +40,7 @@ def test_readme_model_pictures_are_what_the_commands_print(monkeypatch):
         assert output.getvalue() == shown, command
 
 
+@pytest.mark.heavy
 def test_the_readme_model_runs_as_printed(tmp_path):
     import subprocess
     import sys

@@ -93,6 +93,7 @@ def test_svg_takes_what_the_command_line_gives(tmp_path):
     assert svg(model.first(), **model.drawing) == path.read_text()
 
 
+@pytest.mark.heavy
 def test_the_readme_pictures_are_what_the_command_draws(tmp_path):
     from excover.cli import main
 

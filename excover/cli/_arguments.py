@@ -4,8 +4,10 @@ types that make a value out of range a usage error."""
 from __future__ import annotations
 
 import argparse
+import functools
 
 
+@functools.cache  # (parsing leaves it as it was: main() in a loop builds it once)
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="excover", description="Model and solve exact-cover problems (Knuth's Algorithm M with colours).")

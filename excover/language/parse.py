@@ -56,14 +56,28 @@ def _cache_file() -> str | bool:
     return str(folder / f"grammar-lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}.cache")
 
 
+# A text parsed lately is not parsed again: loading one model with other params, a game
+# started anew, or each case of a batch reads the same files. Trees are never changed once
+# made (a Program is frozen; an evaluation keeps what it compiles to itself), so one tree
+# serves every reading. Long texts (a matrix given as a param) are parsed each time.
+PARSED_KEPT, PARSED_LONGEST = 64, 100_000
+
+
 def parse(text: str, filename: str, *, start: str = "start") -> lark.Tree:
     """The parse tree of a model (or, with start="expression", of one expression)."""
     if start == "start" and not text.endswith("\n"):
         text += "\n"
     try:
+        if len(text) <= PARSED_LONGEST:
+            return _parsed(text, start)
         return parser().parse(text, start=start)
     except UnexpectedInput as error:
         raise syntax_error(error, text, filename) from None
+
+
+@functools.lru_cache(maxsize=PARSED_KEPT)
+def _parsed(text: str, start: str) -> lark.Tree:
+    return parser().parse(text, start=start)
 
 
 @functools.cache
