@@ -550,3 +550,23 @@ def test_the_reference_names_every_built_in():
     reference = (ROOT / "docs" / "language.md").read_text().split("## Reference", 1)[1]
     missing = [name for name in BUILTINS if f"`{name}(" not in reference and f"`{name}`" not in reference]
     assert not missing
+
+
+def test_a_text_is_parsed_once_and_what_is_kept_stays_bounded(monkeypatch):
+    """Loading a model again (other params, another case) does not parse its text again; the
+    trees kept are those of the last texts read, within KEPT_CHARACTERS, and a long text is
+    never kept."""
+    from excover.language import parse as parsing
+
+    text = "primary a\noption a\n"
+    assert parsing.parse(text, "one.xc") is parsing.parse(text, "other.xc")
+    monkeypatch.setattr(parsing, "KEPT_CHARACTERS", 4_000)  # (a fiftieth, to be quick)
+    for k in range(30):
+        parsing.parse(f"let x{k} = {k}\n" * 20, "many.xc")
+    assert parsing._Kept.characters == sum(len(kept) for kept, _ in parsing._Kept.trees) <= parsing.KEPT_CHARACTERS
+    long = "let y = 1\n" * (parsing.KEPT_CHARACTERS // 50)  # 800 characters: more than a tenth
+    parsing.parse(long, "long.xc")
+    assert (long, "start") not in parsing._Kept.trees
+    first = evaluate_text("param n = 2\nprimary a(k) for k in 1..n\noption a(k) for k in 1..n\n", "p.xc")
+    again = evaluate_text("param n = 2\nprimary a(k) for k in 1..n\noption a(k) for k in 1..n\n", "p.xc", {"n": "3"})
+    assert (len(first.problem.options), len(again.problem.options)) == (2, 3)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import threading
+from collections import OrderedDict
 from importlib import resources
 from pathlib import Path
 
@@ -59,25 +61,39 @@ def _cache_file() -> str | bool:
 # A text parsed lately is not parsed again: loading one model with other params, a game
 # started anew, or each case of a batch reads the same files. Trees are never changed once
 # made (a Program is frozen; an evaluation keeps what it compiles to itself), so one tree
-# serves every reading. Long texts (a matrix given as a param) are parsed each time.
-PARSED_KEPT, PARSED_LONGEST = 64, 100_000
+# serves every reading. A tree takes some 200 bytes a character of its text: the trees kept
+# are those of the last texts read, 200,000 characters of them in all (about 40 MB), and a
+# text longer than a tenth of that (a matrix given as a param) is parsed each time.
+KEPT_CHARACTERS = 200_000
+class _Kept:
+    trees: OrderedDict[tuple[str, str], lark.Tree] = OrderedDict()  # oldest first
+    characters = 0  # of the texts kept
+    lock = threading.Lock()
 
 
 def parse(text: str, filename: str, *, start: str = "start") -> lark.Tree:
     """The parse tree of a model (or, with start="expression", of one expression)."""
     if start == "start" and not text.endswith("\n"):
         text += "\n"
+    key = (text, start)
+    with _Kept.lock:
+        tree = _Kept.trees.get(key)
+        if tree is not None:
+            _Kept.trees.move_to_end(key)
+            return tree
     try:
-        if len(text) <= PARSED_LONGEST:
-            return _parsed(text, start)
-        return parser().parse(text, start=start)
+        tree = parser().parse(text, start=start)
     except UnexpectedInput as error:
         raise syntax_error(error, text, filename) from None
-
-
-@functools.lru_cache(maxsize=PARSED_KEPT)
-def _parsed(text: str, start: str) -> lark.Tree:
-    return parser().parse(text, start=start)
+    if len(text) <= KEPT_CHARACTERS // 10:
+        with _Kept.lock:
+            if key not in _Kept.trees:
+                _Kept.trees[key] = tree
+                _Kept.characters += len(text)
+            while _Kept.characters > KEPT_CHARACTERS:
+                (old, _), _ = _Kept.trees.popitem(last=False)
+                _Kept.characters -= len(old)
+    return tree
 
 
 @functools.cache
