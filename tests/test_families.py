@@ -55,15 +55,18 @@ def janko(path, key):
     return clues, extra, solution
 
 
-def sample_then_slow(keys, choose, quick=None):
+def first_of_each_size(keys):
+    """The first key of each size ("301_16x16": 16x16)."""
+    return list({key.rsplit("_", 1)[-1]: key for key in reversed(keys)}.values())
+
+
+def sample_then_slow(keys, choose, quick=first_of_each_size):
     """Every key: those choose(keys) picks in the heavy run (`.ci/run`'s), the first of each
-    size among them in the default run (or those quick(keys) picks), the rest in the slow run
+    size among them (or those quick picks) in the default run, the rest in the slow run
     (a collection that is missing gives its one skipping parameter)."""
     if not all(isinstance(key, str) for key in keys):
         return keys
     sample = choose(keys)
-    if quick is None:
-        quick = lambda keys: list({key.rsplit("_", 1)[-1]: key for key in reversed(keys)}.values())  # noqa: E731
     first = set(quick(sample))
     return [key if key in first else pytest.param(key, marks=pytest.mark.heavy if key in sample else pytest.mark.slow)
             for key in keys]

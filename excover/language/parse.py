@@ -65,7 +65,11 @@ def _cache_file() -> str | bool:
 # are those of the last texts read, 200,000 characters of them in all (about 40 MB), and a
 # text longer than a tenth of that (a matrix given as a param) is parsed each time.
 KEPT_CHARACTERS = 200_000
+
+
 class _Kept:
+    """The trees kept, most lately read last (one for the process)."""
+
     trees: OrderedDict[tuple[str, str], lark.Tree] = OrderedDict()  # oldest first
     characters = 0  # of the texts kept
     lock = threading.Lock()
