@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from excover._collector import pausing
+
 if TYPE_CHECKING:  # the matrix is compiled from a Problem, which it does not otherwise need
     from excover._model import Problem
 
@@ -48,6 +50,7 @@ class Matrix:
         return len(self.lo)
 
 
+@pausing  # (see excover._collector)
 def compile_problem(problem: Problem) -> Matrix:
     uses = problem.uses
     loose = _loose_items(problem)

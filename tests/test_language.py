@@ -570,3 +570,37 @@ def test_a_text_is_parsed_once_and_what_is_kept_stays_bounded(monkeypatch):
     first = evaluate_text("param n = 2\nprimary a(k) for k in 1..n\noption a(k) for k in 1..n\n", "p.xc")
     again = evaluate_text("param n = 2\nprimary a(k) for k in 1..n\noption a(k) for k in 1..n\n", "p.xc", {"n": "3"})
     assert (len(first.problem.options), len(again.problem.options)) == (2, 3)
+
+
+def test_a_run_pauses_the_cycle_collector_and_leaves_it_as_it_was():
+    """A run builds much and frees little, so the collector waits until it ends (see
+    excover._collector); it is on after the run if it was on before, and off if it was off."""
+    import gc
+
+    from excover._matrix import compile_problem
+
+    text = "primary a(k) for k in 1..3000\noption a(k) for k in 1..3000\n"
+    collections: list[int] = []
+
+    def counted(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.callbacks.append(counted)
+    try:
+        assert gc.isenabled()
+        compile_problem(evaluate_text(text, "many.xc").problem)
+        # (left alone, the collector would run some forty times; what the run built is
+        # looked at once after, by one collection of a generation at most)
+        assert len(collections) == len(set(collections)) and gc.isenabled()
+        with pytest.raises(ExcoverError, match="is not declared"):
+            evaluate_text(text + "option b\n", "wrong.xc")
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            evaluate_text(text, "many.xc")
+            assert not gc.isenabled()
+        finally:
+            gc.enable()
+    finally:
+        gc.callbacks.remove(counted)

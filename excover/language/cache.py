@@ -33,6 +33,7 @@ from typing import Any
 
 import attrs
 
+from excover._collector import pausing
 from excover._model import Item, Option, Problem, Symmetries
 from excover.language.budget import Budget
 from excover.language.loaded import Later, LoadedModel, Param
@@ -146,6 +147,7 @@ def _write(entry: Path, folder: Path, model: LoadedModel) -> None:
         old.unlink(missing_ok=True)
 
 
+@pausing  # (see excover._collector)
 def _read(entry: Path, path: Path, params: dict[str, str], budget: Budget | None) -> LoadedModel | None:
     """The model an entry holds, or None when there is none, it is stale or it is not sound."""
     try:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 from lark import Token, Tree
 
+from excover._collector import paused
 from excover._errors import ExcoverError, ModelError, RequirementError, brief, suggestion
 from excover._geometry import HEXAGONAL, LATTICES, SQUARE
 from excover._model import Fault, Item, Option, Problem, Symmetries, option_fault
@@ -187,7 +188,7 @@ class Run:
         return self.finish()
 
     def run_statements(self, statements: Iterable[Statement]) -> None:
-        with deep_recursion():
+        with evaluating():
             for statement in statements:
                 self.current = statement.source
                 self.run_statement(statement.tree)
@@ -940,7 +941,7 @@ class Evaluation:
         return self.program.files
 
     def report(self, found: int) -> list[str]:
-        with deep_recursion():
+        with evaluating():
             return Run.resumed(self).report_lines(found)
 
     def is_grid(self, name: str) -> bool:
@@ -955,7 +956,7 @@ class Evaluation:
         have the usual form, the answer is looked up in the tables of clues.py (unless
         `tables` is False: what the tables must agree with).
         """
-        with deep_recursion(), self._planning:  # (a plan, and a run, serve one text at a time)
+        with evaluating(), self._planning:  # (a plan, and a run, serve one text at a time)
             plan = self.clue_tables(name) if tables else None
             if plan is not None:
                 plan.evaluator.budget.steps = 0  # each text gets the whole budget
@@ -989,12 +990,15 @@ def _cells_of(key: Any) -> list:
 
 
 @contextlib.contextmanager
-def deep_recursion(limit: int = 20_000):
-    """Room for the interpreter's recursion; the budget, not Python, bounds a model's depth."""
+def evaluating(limit: int = 20_000):
+    """What a run needs of Python while it runs: room for the interpreter's recursion (the
+    budget, not Python, bounds a model's depth) and the cycle collector paused (see
+    excover._collector: a run builds much and frees little)."""
     previous = sys.getrecursionlimit()
     sys.setrecursionlimit(max(previous, limit))
     try:
-        yield
+        with paused():
+            yield
     finally:
         sys.setrecursionlimit(previous)
 
@@ -1003,14 +1007,14 @@ def evaluate_file(path: str | Path, params: Mapping[str, str] | None = None,
                   budget: Budget | None = None) -> LoadedModel:
     """The model a file holds, its params given as texts (as `-p NAME=TEXT` gives them);
     ExcoverError (with file, line and column) when it is wrong."""
-    with deep_recursion():
+    with evaluating():
         return Run(read_program(Path(path)), params, budget).model()
 
 
 def evaluate_text(text: str, filename: str = "<model>", params: Mapping[str, str] | None = None,
                   budget: Budget | None = None) -> LoadedModel:
     """The model a text holds, its params given as texts."""
-    with deep_recursion():
+    with evaluating():
         return Run(program_of_text(text, filename), params, budget).model()
 
 
@@ -1024,5 +1028,5 @@ def each_case(model: LoadedModel, path: str | Path, params: Mapping[str, str] | 
     name, cases = model.cases
     program = read_program(Path(path))
     for case in cases[1:]:
-        with deep_recursion():
+        with evaluating():
             yield Run(program, {**(params or {}), name: case}, budget).model()
