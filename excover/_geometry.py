@@ -26,6 +26,7 @@ plane lattices, by a shift that keeps each cell's kind: the least column may be 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import add
 
 import attrs
 
@@ -274,14 +275,21 @@ def placements(shape: Shape, region: Iterable[Cell], rotate: bool = True, reflec
     plane = shape.lattice != SQUARE
     found: dict[tuple[Cell, ...], None] = {}
     for turned in turns:
+        # A shape's cells are sorted and a shift keeps them so: each placement comes out sorted,
+        # the shape's first cell (the anchor) put on each cell of the region in turn.
         anchor = turned.cells[0]
+        steps = [tuple(v - a for v, a in zip(cell, anchor)) for cell in turned.cells]
         for target in cells:
             if plane and _parity(target) != _parity(anchor):
                 continue  # (a triangle cannot be shifted onto one pointing the other way)
-            offset = tuple(t - a for t, a in zip(target, anchor))
-            placed = tuple(tuple(v + o for v, o in zip(cell, offset)) for cell in turned.cells)
-            if all(cell in inside for cell in placed):
-                found[tuple(sorted(placed))] = None
+            placed = []
+            for step in steps:
+                cell = tuple(map(add, target, step))
+                if cell not in inside:
+                    break
+                placed.append(cell)
+            else:
+                found[tuple(placed)] = None
     return list(found)
 
 

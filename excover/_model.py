@@ -48,6 +48,12 @@ class Item:
             raise ModelError(f"item {self.name!r}: lower bound {self.lo} exceeds upper bound {self.hi}")
 
     @property
+    def kind(self) -> tuple[bool, int, int | None]:
+        """What covering it asks (secondary, or primary with these bounds): items of one kind,
+        and only they, may trade places in a symmetry."""
+        return self.secondary, self.lo, self.hi
+
+    @property
     def bounds_text(self) -> str:
         hi = "*" if self.hi is None else str(self.hi)
         return f"{self.lo}..{hi}"

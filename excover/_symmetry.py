@@ -390,8 +390,8 @@ def _itself_first(name: str) -> Callable[[str], tuple[bool, str]]:
 
 
 def _alike(item: Item, other: Item) -> bool:
-    """Of one kind: both secondary, or both primary with the same bounds."""
-    return (item.secondary, item.lo, item.hi) == (other.secondary, other.lo, other.hi)
+    """Of one kind (Item.kind): both secondary, or both primary with the same bounds."""
+    return item.kind == other.kind
 
 
 def count_classes(problem: Problem, symmetries: Sequence[Mapping[str, str]], forced: Sequence[int] = (),

@@ -590,9 +590,9 @@ def test_a_run_pauses_the_cycle_collector_and_leaves_it_as_it_was():
     try:
         assert gc.isenabled()
         compile_problem(evaluate_text(text, "many.xc").problem)
-        # (left alone, the collector would run some forty times; what the run built is
-        # looked at once after, by one collection of a generation at most)
-        assert len(collections) == len(set(collections)) and gc.isenabled()
+        # (left alone, the collector would run some forty times; what each build made is
+        # looked at once after it, by a young collection)
+        assert len(collections) <= 3 and gc.isenabled()
         with pytest.raises(ExcoverError, match="is not declared"):
             evaluate_text(text + "option b\n", "wrong.xc")
         assert gc.isenabled()

@@ -117,6 +117,7 @@ def _hash_of(path: Path) -> str:
 # -- an entry ---------------------------------------------------------------------------
 
 
+@pausing
 def _write(entry: Path, folder: Path, model: LoadedModel) -> None:
     problem = model.problem
     data = {

@@ -71,6 +71,7 @@ class SeveralCases(Exception):
 
 SHORT_TEXT = 100  # characters of a name that need not be paid for: a few steps' worth
 SHORT_NUMBER = 200  # digits of a number written for free
+SHORT_INT = 10**SHORT_NUMBER  # (a number within it is written for free)
 DIGITS_SQUARED_PER_STEP = 50_000  # writing a number of d digits in decimal: d**2 / this steps (measured)
 LOOKED_THROUGH = (list, tuple, set, frozenset, dict)  # values whose comparison or hash looks at parts
 
@@ -408,7 +409,7 @@ class Run:
     def same_kind(self, name: str, other: str) -> bool:
         """Whether two items may trade places in a symmetry: both primary with the same bounds,
         or both secondary."""
-        return self.items[name][0] == attrs.evolve(self.items[other][0], name=name)
+        return self.items[name][0].kind == self.items[other][0].kind
 
     def declared_name(self, item_node: Tree, scope: Scope) -> str:
         name = self.item_name(item_node, scope)
@@ -554,10 +555,22 @@ class Run:
         base_name = str(base)
         parts = [(self.compiled(a), a) for a in arguments if a is not None]
 
+        text = self.text
+
         def name_of(scope: Scope) -> str:
             if not arguments:
                 return base_name
-            name = item_name(base_name, tuple([self.text(value_of(scope), a) for value_of, a in parts]))
+            texts = []
+            for value_of, argument in parts:  # (text's two commonest cases first, inline: names are many)
+                value = value_of(scope)
+                kind = type(value)
+                if kind is str:
+                    texts.append(value)
+                elif kind is int and -SHORT_INT < value < SHORT_INT:
+                    texts.append(str(value))
+                else:
+                    texts.append(text(value, argument))
+            name = item_name(base_name, texts)
             if len(name) > SHORT_TEXT:
                 self.charge_text(node, len(name), "that item's name")
             return name

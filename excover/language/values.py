@@ -4,7 +4,7 @@ dicts: grids, functions, and the canonical names of structured items."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -116,7 +116,7 @@ class Builtin:
     call: Callable[..., Any] = attrs.field(repr=False)
 
 
-def item_name(base: str, arguments: tuple[str, ...] | None) -> str:
+def item_name(base: str, arguments: Sequence[str] | None) -> str:
     """The canonical name of an item: ``cell(3, 4)``, ``piece(F)``, or plain ``x``, from its
     arguments as they read (format_value)."""
     if arguments is None:
