@@ -443,10 +443,21 @@ def option_fault(entries: Sequence[tuple[str, str | None]],
     return None if has_primary else (Fault.NO_PRIMARY, -1)
 
 
+class OptionFault(ModelError):
+    """An option that breaks a rule: which rule, the option's number and the entry that
+    breaks it (-1 for the whole option), for whoever can say where the option was written
+    (the language locates it in the model's text)."""
+
+    def __init__(self, message: str, *, fault: Fault, option: int, entry: int) -> None:
+        super().__init__(message)
+        self.fault, self.option, self.entry = fault, option, entry
+
+
 def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None:
     found = option_fault(option.items, lambda name: by_name[name].secondary if name in by_name else None)
     if found is not None:
         fault, index = found
         name = option.items[index][0] if index >= 0 else ""
         hint = suggestion(name, by_name) if fault is Fault.UNDECLARED else ""
-        raise ModelError(f"option {number} ({brief(str(option))}): {fault.message(name)}{hint}")
+        raise OptionFault(f"option {number} ({brief(str(option))}): {fault.message(name)}{hint}",
+                          fault=fault, option=number, entry=index)

@@ -27,7 +27,7 @@ from lark import Token, Tree
 from excover._collector import paused
 from excover._errors import ExcoverError, ModelError, RequirementError, brief, suggestion
 from excover._geometry import HEXAGONAL, LATTICES, SQUARE
-from excover._model import Fault, Item, Option, Problem, Symmetries, option_fault
+from excover._model import Fault, Item, Option, OptionFault, Problem, Symmetries
 from excover.language.budget import Budget
 from excover.language.builtins import BUILTINS
 from excover.language.expressions import (
@@ -889,24 +889,18 @@ class Run:
     def finish(self) -> LoadedModel:
         """Check the options against the declared items, then build the problem."""
         declared = self.items
-
-        def is_secondary(name: str) -> bool | None:
-            return declared[name][0].secondary if name in declared else None
-
-        options = []
-        for pending in self.options:
-            items = tuple((name, colour) for name, colour, _ in pending.entries)
-            found = option_fault(items, is_secondary)
-            if found is not None:
-                fault, index = found
-                name, _, node = pending.entries[index] if index >= 0 else ("", None, pending.node)
-                hint = suggestion(name, declared) if fault is Fault.UNDECLARED else ""
-                raise self.located(fail(fault.message(name) + hint, node), pending.source)
-            # Without a label, an option reads as its items (see Option).
-            options.append(Option(items, pending.label or "", {"show": pending.show} if pending.show else None))
+        # Without a label, an option reads as its items (see Option).
+        options = [Option(tuple((name, colour) for name, colour, _ in pending.entries), pending.label or "",
+                          {"show": pending.show} if pending.show else None) for pending in self.options]
         primary = [item for item, _ in declared.values() if not item.secondary]
         secondary = [item for item, _ in declared.values() if item.secondary]
-        problem = Problem(primary=primary, secondary=secondary, options=options)
+        try:  # (the problem checks each option; a fault is told where the model wrote the option)
+            problem = Problem(primary=primary, secondary=secondary, options=options)
+        except OptionFault as wrong:
+            pending = self.options[wrong.option]
+            name, _, node = pending.entries[wrong.entry] if wrong.entry >= 0 else ("", None, pending.node)
+            hint = suggestion(name, declared) if wrong.fault is Fault.UNDECLARED else ""
+            raise self.located(fail(wrong.fault.message(name) + hint, node), pending.source) from None
         self.problem = problem
         forced = self.resolve_givens(problem)
         return LoadedModel(problem, forced, language=Evaluation(self), files=self.program.files,
