@@ -1,5 +1,7 @@
 """The origin texts' examples (../shared/data/seeds), run as given, judge formats included,
-through the command a user types, each with the answer the texts expect."""
+through the command a user types, each with the answer the texts expect: the command's code
+called in this process by default, and in a process of its own, as typed in a shell, in the
+heavy run (`python -m pytest -m heavy`)."""
 
 import os
 import subprocess
@@ -9,14 +11,27 @@ import pytest
 
 import family_rules as rules
 import tiling_rules
+from excover.cli import main
 from shared_data import data_path
 
 
-def excover(*args: str) -> subprocess.CompletedProcess:
-    """`excover ARGS` in the seeds' folder, as a user would type it there."""
+@pytest.fixture(params=["called", pytest.param("started", marks=pytest.mark.heavy)])
+def excover(request, monkeypatch, capsys):
+    """`excover ARGS` in the seeds' folder, as a user would type it there, 100 columns wide."""
     folder = data_path("seeds")
-    return subprocess.run([sys.executable, "-m", "excover", *args], cwd=folder, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, "COLUMNS": "100"})
+    if request.param == "started":
+        def run(*args: str) -> subprocess.CompletedProcess:
+            return subprocess.run([sys.executable, "-m", "excover", *args], cwd=folder, capture_output=True,
+                                  text=True, timeout=120, env={**os.environ, "COLUMNS": "100"})
+    else:
+        monkeypatch.chdir(folder)
+        monkeypatch.setenv("COLUMNS", "100")
+
+        def run(*args: str) -> subprocess.CompletedProcess:
+            status = main(list(args))
+            out, err = capsys.readouterr()
+            return subprocess.CompletedProcess(args, status, out, err)
+    return run
 
 
 def expected_in_sources(name: str) -> str:
@@ -27,27 +42,27 @@ def expected_in_sources(name: str) -> str:
     raise AssertionError(f"{name} is not in SOURCES.md")
 
 
-def test_leetcode_37_and_the_other_9x9_lines_in_a_batch():
+def test_leetcode_37_and_the_other_9x9_lines_in_a_batch(excover):
     result = excover("run", "sudoku.xc", "--batch", "givens=sudoku_lines.txt")
     assert result.returncode == 0, result.stderr
     assert result.stdout == data_path("seeds", "sudoku_answers.txt").read_text()
 
 
-def test_poj_3074_a_batch_closed_by_end():
+def test_poj_3074_a_batch_closed_by_end(excover):
     result = excover("run", "sudoku.xc", "--batch", "givens=poj3074_sample.txt")
     assert result.returncode == 0, result.stderr
     first, second = expected_in_sources("poj3074_sample.txt").split(" and ")
     assert result.stdout.split() == [first, second]
 
 
-def test_poj_3076_sixteen_by_sixteen_with_dashes_for_blanks():
+def test_poj_3076_sixteen_by_sixteen_with_dashes_for_blanks(excover):
     result = excover("run", "sudoku.xc", "-p", "box_rows=4", "-p", "box_cols=4", "-p", "symbols=ABCDEFGHIJKLMNOP",
                      "-p", "givens=@poj3076_sample.txt", "--format", "grid", "--unique")
     assert result.returncode == 0, result.stderr
     assert result.stdout == data_path("seeds", "poj3076_expected.txt").read_text().rstrip("\n") + "\nunique\n"
 
 
-def test_poj_3740_several_matrices_each_answered_in_order():
+def test_poj_3740_several_matrices_each_answered_in_order(excover):
     result = excover("run", "matrix.xc", "-p", "matrix=@poj3740_sample.txt", "--format", "report")
     assert result.stdout == "Yes, I found it\nIt is impossible\n"
     assert result.returncode == 0  # every case answered ("impossible" is an answer), as a judge reads it
@@ -55,12 +70,12 @@ def test_poj_3740_several_matrices_each_answered_in_order():
     assert counted.stdout == "1\n0\n"
 
 
-def test_knuths_toy_matrix_as_rows():
+def test_knuths_toy_matrix_as_rows(excover):
     result = excover("run", "matrix.xc", "-p", "matrix=@seed001_matrix.txt", "--format", "grid", "--unique")
     assert result.returncode == 0 and result.stdout == "row 1\nrow 4\nrow 5\nunique\nYes, I found it\n"
 
 
-def test_the_irregular_sudoku():
+def test_the_irregular_sudoku(excover):
     result = excover("run", "jigsaw.xc", "-p", "givens=@irregular_givens.txt", "-p", "areas=@irregular_areas.txt",
                      "--format", "grid", "--unique")
     assert result.returncode == 0, result.stderr
@@ -69,7 +84,7 @@ def test_the_irregular_sudoku():
 
 
 @pytest.mark.parametrize("kind", ["full", "partial"])
-def test_killer_sudokus_in_the_texts_own_format(kind):
+def test_killer_sudokus_in_the_texts_own_format(excover, kind):
     seed = f"killer_{kind}_seed.txt"
     result = excover("run", "killer.xc", "-p", f"puzzle=@{seed}", "--unique")
     assert result.returncode == 0, result.stderr
@@ -90,7 +105,7 @@ def test_killer_sudokus_in_the_texts_own_format(kind):
         assert len(set(digits)) == len(digits) and sum(digits) == sum_of[label]
 
 
-def test_a_6x6x6_cube_of_54_t_tetracubes():
+def test_a_6x6x6_cube_of_54_t_tetracubes(excover):
     result = excover("run", "tcube.xc", "--format", "grid")
     assert result.returncode == 0, result.stderr
     layers = [[row.split() for row in layer.splitlines()] for layer in result.stdout.strip().split("\n\n")]
