@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from excover import ModelError, loads
 from excover._symmetry import Stated, count_model_classes, least_of_class
 
+from strategies import subsets
 from symmetry_oracle import closure, is_symmetry, items_of, lifts, orbits, solutions, square_maps
 from thorough import examples
 
@@ -36,8 +37,7 @@ def lattice_models(draw):
     """A board of up to 3x3 cells, pieces as subsets of it, as model text."""
     height, width = draw(st.integers(1, 3)), draw(st.integers(1, 3))
     board = [(r, c) for r in range(1, height + 1) for c in range(1, width + 1)]
-    board = draw(st.lists(st.sampled_from(board), min_size=1, max_size=len(board), unique=True)) \
-        if draw(st.booleans()) else board
+    board = draw(subsets(tuple(board), 1)) if draw(st.booleans()) else board
     maps = square_maps(board)
     same = draw(st.booleans())  # every cell alike, or each its own bounds
     first = draw(st.sampled_from(BOUNDS))
@@ -46,7 +46,7 @@ def lattice_models(draw):
     piece_kind = draw(st.sampled_from(["", " [0..*]", "secondary"]))
     options = set()
     for _ in range(draw(st.integers(1, 6))):
-        cells = frozenset(draw(st.lists(st.sampled_from(board), min_size=1, max_size=3, unique=True)))
+        cells = frozenset(draw(subsets(tuple(board), 1, 3)))
         extra = []
         if pieces:
             k = draw(st.integers(0, pieces - 1))
@@ -62,8 +62,7 @@ def lattice_models(draw):
     options = sorted(options, key=repr)[:MOST_OPTIONS]  # (the brute force tries every subset)
     if not options:
         options = [(frozenset(board[:1]), ())]
-    points = board if draw(st.booleans()) else draw(st.lists(st.sampled_from(board), min_size=1,
-                                                            max_size=len(board), unique=True))
+    points = board if draw(st.booleans()) else draw(subsets(tuple(board), 1))
     lines = [f"primary {cell(point)}{bounds[point]}" for point in board]
     if pieces:
         lines.append(f"secondary piece(k) for k in 0..{pieces - 1}" if piece_kind == "secondary" else
@@ -91,7 +90,7 @@ def value_models(draw):
               for d in range(1, n + 1)]
     pairs = [(i, d) for i in range(1, slots + 1) for d in range(1, n + 1)]
     if draw(st.booleans()):
-        pairs = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=len(pairs), unique=True))
+        pairs = draw(subsets(tuple(pairs), 1))
     lines += [f"option slot({i}) val({d})" for i, d in sorted(pairs)]
     lines.append(f"symmetry permute d: val(d) for d in 1..{n}")
     if slots > 1 and draw(st.booleans()):  # the slots on the lattice too: a row
