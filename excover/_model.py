@@ -259,8 +259,9 @@ class Problem:
                 raise ModelError(f"item {item.name!r} is declared twice")
             seen.add(item.name)
         by_name = self.item_by_name
+        secondary = {name: item.secondary for name, item in by_name.items()}.get  # (None: not an item)
         for number, option in enumerate(self.options):
-            _check_option(option, number, by_name)
+            _check_option(option, number, by_name, secondary)
 
     # -- structure -----------------------------------------------------------------------
 
@@ -453,8 +454,9 @@ class OptionFault(ModelError):
         self.fault, self.option, self.entry = fault, option, entry
 
 
-def _check_option(option: Option, number: int, by_name: dict[str, Item]) -> None:
-    found = option_fault(option.items, lambda name: by_name[name].secondary if name in by_name else None)
+def _check_option(option: Option, number: int, by_name: dict[str, Item],
+                  is_secondary: Callable[[str], bool | None]) -> None:
+    found = option_fault(option.items, is_secondary)
     if found is not None:
         fault, index = found
         name = option.items[index][0] if index >= 0 else ""
