@@ -18,10 +18,13 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 os.environ["PYTHONSAFEPATH"] = "1"
 
 # The commands keep evaluated models (and lark its analysed grammar) in the user's cache
-# folder: a run of the tests keeps its own, so that it neither reads nor leaves anything there.
-CACHE = tempfile.mkdtemp(prefix="excover-tests-cache-")
-os.environ["XDG_CACHE_HOME"] = CACHE
-atexit.register(shutil.rmtree, CACHE, ignore_errors=True)
+# folder: a run of the tests keeps its own, so that it neither reads nor leaves anything there,
+# one for the whole run (xdist's workers take the folder their controller made, so that the
+# grammar is analysed once and a model kept by one is read back by the others).
+if "EXCOVER_TESTS_CACHE" not in os.environ:
+    os.environ["EXCOVER_TESTS_CACHE"] = tempfile.mkdtemp(prefix="excover-tests-cache-")
+    atexit.register(shutil.rmtree, os.environ["EXCOVER_TESTS_CACHE"], ignore_errors=True)
+CACHE = os.environ["XDG_CACHE_HOME"] = os.environ["EXCOVER_TESTS_CACHE"]
 
 # Some property tests run once per engine through a fixture that only sets an environment
 # variable, the same for every example, so the function-scoped-fixture check does not apply.
