@@ -48,6 +48,7 @@ class CountSettings:
     memo_bytes: int = ONE_PROCESS  # the most the memo's table takes
     up_to_symmetry: bool = False  # count the classes under the symmetries given
     zdd: bool = False  # build the diagram of all the solutions (with the memo) as it counts
+    every: float = attrs.field(default=1.0, validator=attrs.validators.gt(0))  # seconds between a watch's looks
 
     def asked(self, setting: str) -> bool:
         """Whether a setting, as APART names it, is asked for: "jobs>1" (more than one
@@ -130,7 +131,7 @@ class Counted:
 
 
 # What a count shows as it goes: for each way ("memo", "search", "split"), a function given
-# the search (or the split's Progress) about every second, or None.
+# the search about every `every` seconds (the split's Progress as each part ends), or None.
 Watch = Callable[[str], Callable[[Any], None] | None]
 
 
@@ -166,7 +167,8 @@ def _count(problem: Problem, forced: Sequence[int], settings: CountSettings, wat
         auto = settings.method == "auto"
         search = problem.search(forced=forced, time_limit=settings.time_limit, max_nodes=settings.max_nodes)
         try:
-            total = search.memo_count(settings.memo_bytes, look("memo"), probe=MEMO_PROBE if auto else None)
+            total = search.memo_count(settings.memo_bytes, look("memo"), settings.every,
+                                      probe=MEMO_PROBE if auto else None)
         except MemoUnavailable as error:
             if not auto:
                 raise
@@ -185,5 +187,5 @@ def _count(problem: Problem, forced: Sequence[int], settings: CountSettings, wat
         return Counted(total, way="split", progress=progress, tried=tuple(tried))
     search = problem.search(forced=forced, seed=settings.seed, time_limit=settings.time_limit,
                             max_nodes=settings.max_nodes)
-    total = search.count(look("search"))
+    total = search.count(look("search"), settings.every)
     return Counted(total, search.stopped_by is None, "search", search=search, tried=tuple(tried))

@@ -134,3 +134,20 @@ def test_every_way_counts_as_the_brute_force_does(problem, data):
             assert settings.method == "memo" and any(item.lo != 1 or item.hi != 1 for item in problem.primary)
             continue
         assert (counted.total, counted.exact) == (expected, True), settings
+
+
+def test_progress_is_reported_as_often_as_asked(capsys):
+    """--progress reports every second, --progress-every SECONDS as often as said: a search
+    stopped after half a second reports several times at a twentieth of a second, and never
+    at the default second. (The library: CountSettings.every, checked to be above 0.)"""
+    queens = str(PUZZLES / "queens.xc")
+    for every, least, most in ((["--progress-every", "0.05"], 3, 20), ([], 0, 0)):
+        assert main(["count", queens, "-p", "n=16", "--method", "search", "--time-limit", "0.5", "--progress",
+                     *every]) == 0
+        lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("progress:")]
+        assert least <= len(lines) <= most
+    with pytest.raises(ValueError):
+        CountSettings(every=0)
+    with pytest.raises(SystemExit) as wrong:
+        main(["count", queens, "--progress-every", "0"])
+    assert wrong.value.code == 2 and "expected a number of seconds above 0" in capsys.readouterr().err

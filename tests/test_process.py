@@ -27,6 +27,7 @@ def test_ctrl_c_stops_a_long_count_quickly_with_a_clean_message(tmp_path, engine
     path = tmp_path / "dominoes.dlx"
     path.write_text(write(dominoes(12, 12)))  # 53 trillion tilings: never finishes
     process = subprocess.Popen([sys.executable, "-m", "excover", "count", str(path), "--progress", "--jobs", "1",
+                                "--progress-every", "0.05",  # (the first line says the search has begun)
                                 "--method", "search"],  # the memo would count these in no time
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                                env={**os.environ, "EXCOVER_ENGINE": engine})

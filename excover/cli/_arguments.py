@@ -59,6 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     count = add_command("count", "Print the number of solutions.")
     count.add_argument("--progress", action="store_true",
                        help="report progress (Knuth's estimate of the fraction done) on standard error every second")
+    count.add_argument("--progress-every", type=_positive_seconds, metavar="SECONDS",
+                       help="report progress every SECONDS instead (with --progress, or on a terminal)")
     count.add_argument("--method", choices=["auto", "memo", "search"], default="auto",
                        help="auto (default: the memo while it pays, else the search), memo (remember how many "
                             "ways complete each state met: tilings of narrow boards and matchings of grids in "

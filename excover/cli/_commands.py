@@ -108,7 +108,8 @@ def count_settings(args):
     return CountSettings(method=getattr(args, "method", "auto"), jobs=args.jobs, cluster=args.cluster,
                          checkpoint=args.checkpoint, seed=args.seed, time_limit=args.time_limit,
                          max_nodes=args.node_limit, memo_bytes=getattr(args, "memo_mb", 1) << 20,
-                         up_to_symmetry=args.up_to_symmetry, zdd=getattr(args, "zdd", None) is not None)
+                         up_to_symmetry=args.up_to_symmetry, zdd=getattr(args, "zdd", None) is not None,
+                         every=getattr(args, "progress_every", None) or 1.0)
 
 
 def check_flags(args) -> None:
