@@ -422,6 +422,27 @@ def test_run_unique_up_to_symmetry(capsys):
     assert "several classes up to symmetry (showing 2)" in capsys.readouterr().out
     assert main(["run", str(PUZZLES / "langford.xc"), "--up-to-symmetry", "--jobs", "2"]) == 2
     assert "--up-to-symmetry does not go with --jobs: the least of each class is found by one search" in capsys.readouterr().err
+
+
+def test_a_group_is_gone_through_up_to_its_limit():
+    """A swap and a turn generate every permutation: of 7 points, 5,040 of them, made in full;
+    of 8 points, 40,320, refused once more than MOST_SYMMETRIES are made."""
+    from excover._symmetry import MOST_SYMMETRIES, group
+
+    def generators(n):
+        return [(1, 0, *range(2, n)), (*range(1, n), 0)]
+    found = group(generators(7), 7)
+    assert len(found) == len(set(found)) == 5040 < MOST_SYMMETRIES and found[0] == tuple(range(7))
+    with pytest.raises(ModelError, match="more than 10,000 permutations"):
+        group(generators(8), 8)
+
+
+@pytest.mark.heavy
+def test_run_up_to_symmetry_refuses_a_group_too_large_to_go_through(capsys):
+    """The least solution of each class is found by going through the group: a sudoku's
+    362,880 relabellings are refused (once 10,000 are made, a second and a half)."""
+    from excover.cli import main
+
     assert main(["run", str(PUZZLES / "sudoku.xc"), "-p", "givens=empty", "--up-to-symmetry"]) == 2
     assert "more than 10,000" in capsys.readouterr().err
 
