@@ -138,14 +138,17 @@ def test_every_way_counts_as_the_brute_force_does(problem, data):
 
 def test_progress_is_reported_as_often_as_asked(capsys):
     """--progress reports every second, --progress-every SECONDS as often as said: a search
-    stopped after half a second reports several times at a twentieth of a second, and never
-    at the default second. (The library: CountSettings.every, checked to be above 0.)"""
+    stopped after a fifth of a second reports several times at a fiftieth. (The library:
+    CountSettings.every, a second unless said, and above 0.)"""
+    from excover.cli._arguments import _parser
+    from excover.cli._commands import count_settings
+
     queens = str(PUZZLES / "queens.xc")
-    for every, least, most in ((["--progress-every", "0.05"], 3, 20), ([], 0, 0)):
-        assert main(["count", queens, "-p", "n=16", "--method", "search", "--time-limit", "0.5", "--progress",
-                     *every]) == 0
-        lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("progress:")]
-        assert least <= len(lines) <= most
+    assert main(["count", queens, "-p", "n=16", "--method", "search", "--time-limit", "0.2", "--progress",
+                 "--progress-every", "0.02"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("progress:")]
+    assert 3 <= len(lines) <= 10
+    assert count_settings(_parser().parse_args(["count", queens, "--progress"])).every == 1.0 == CountSettings().every
     with pytest.raises(ValueError):
         CountSettings(every=0)
     with pytest.raises(SystemExit) as wrong:
