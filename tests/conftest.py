@@ -37,3 +37,13 @@ def pytest_configure(config):
     expression = config.getoption("markexpr", "") or ""
     if "slow" in expression and "not slow" not in expression:
         os.environ["EXCOVER_THOROUGH"] = "1"
+
+
+def pytest_collection_finish(session):
+    """What the collection made lives for the whole run (modules, the tests, their parameters):
+    moved out of the cycle collector's way (gc.freeze), so that each of its full passes during
+    the run looks only at what the tests make."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
