@@ -5,8 +5,6 @@ import shutil
 import sys
 import tempfile
 
-from hypothesis import HealthCheck, settings
-
 # `python -m pytest` puts the current folder first on the path, which would make a checkout's
 # excover/ shadow the installed package: tests are to run against what `pip install` made
 # (with its compiled core), whether it was an editable install of this checkout or a plain one.
@@ -26,17 +24,22 @@ if "EXCOVER_TESTS_CACHE" not in os.environ:
     atexit.register(shutil.rmtree, os.environ["EXCOVER_TESTS_CACHE"], ignore_errors=True)
 CACHE = os.environ["XDG_CACHE_HOME"] = os.environ["EXCOVER_TESTS_CACHE"]
 
-# Some property tests run once per engine through a fixture that only sets an environment
-# variable, the same for every example, so the function-scoped-fixture check does not apply.
-settings.register_profile("excover", suppress_health_check=[HealthCheck.function_scoped_fixture])
-settings.load_profile("excover")
 
 
 def pytest_configure(config):
-    """A run of the slow tests is thorough: property tests try all their examples."""
+    """A run of the slow tests is thorough: property tests try all their examples. Where the
+    tests run (not in xdist's controller, which hands them out: Hypothesis is not loaded
+    there), Hypothesis's settings for them."""
     expression = config.getoption("markexpr", "") or ""
     if "slow" in expression and "not slow" not in expression:
         os.environ["EXCOVER_THOROUGH"] = "1"
+    if hasattr(config, "workerinput") or config.getoption("dist", "no") == "no":
+        from hypothesis import HealthCheck, settings
+
+        # Some property tests run once per engine through a fixture that only sets an environment
+        # variable, the same for every example, so the function-scoped-fixture check does not apply.
+        settings.register_profile("excover", suppress_health_check=[HealthCheck.function_scoped_fixture])
+        settings.load_profile("excover")
 
 
 def pytest_collection_finish(session):

@@ -59,7 +59,7 @@ sys.exit(main())
 """
 
 
-@pytest.mark.parametrize("delay", [0.0, 0.01, 0.03, 0.1, 0.3])
+@pytest.mark.parametrize("delay", [0.0, 0.03, 0.3, *(pytest.param(delay, marks=pytest.mark.heavy) for delay in (0.01, 0.1))])
 def test_ctrl_c_during_start_up_or_model_evaluation_is_clean(delay):
     """Interrupted while excover loads, or while the model is evaluated (samurai's takes a
     while), the command still says so and exits 130, with no traceback."""
