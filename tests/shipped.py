@@ -7,6 +7,7 @@ the default run stays short. So are the two small ones that cost the most across
 in the default run (test_calendar, test_tilings, test_symmetry, test_render, test_play).
 """
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,17 @@ def every(rows=None, name=lambda row: row) -> list:
         heavy = name(row) in LARGE | COSTLIER
         marked.append(pytest.param(*values, id=name(row), marks=[pytest.mark.heavy] if heavy else []))
     return marked
+
+
+@functools.cache
+def _model(name: str, params: tuple[tuple[str, str], ...]):
+    from excover.language.evaluate import evaluate_file
+
+    return evaluate_file(PUZZLES / name, dict(params))
+
+
+def model(name: str, **params: str):
+    """A shipped model with these params, evaluated once for the whole run (a loaded model is
+    not changed by what is asked of it), for the tests that read a model rather than test its
+    evaluation."""
+    return _model(name, tuple(sorted(params.items())))

@@ -10,6 +10,7 @@ from excover.cli import main
 from excover._generate import generate
 from excover.language import evaluate_file
 
+import shipped
 from oracle import count_covers
 from sudoku_rules import count_fillings, sudoku_units
 
@@ -25,7 +26,7 @@ def clue_cells(problem, clues):
 
 @pytest.mark.parametrize("seed", [1, 2, *(pytest.param(seed, marks=pytest.mark.heavy) for seed in (3, 4, 5))])
 def test_sudoku_puzzles_are_unique_and_minimal(seed):
-    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = shipped.model("sudoku.xc", givens="empty").problem
     puzzle = generate(problem, seed=seed)
     assert problem.is_unique(forced=puzzle.clues) and puzzle.minimal
     assert problem.is_solution(puzzle.solution) and set(puzzle.clues) <= set(puzzle.solution)
@@ -38,13 +39,13 @@ def test_sudoku_puzzles_are_unique_and_minimal(seed):
 
 
 def test_the_same_seed_gives_the_same_puzzle_and_another_seed_another():
-    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = shipped.model("sudoku.xc", givens="empty").problem
     assert generate(problem, seed=11) == generate(problem, seed=11)
     assert generate(problem, seed=11).solution != generate(problem, seed=12).solution
 
 
 def test_symmetric_puzzles_keep_clues_in_half_turn_pairs():
-    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = shipped.model("sudoku.xc", givens="empty").problem
     for seed in (1, 2):
         puzzle = generate(problem, seed=seed, symmetric=True)
         cells = clue_cells(problem, puzzle.clues)
@@ -53,7 +54,7 @@ def test_symmetric_puzzles_keep_clues_in_half_turn_pairs():
 
 
 def test_a_clue_target_stops_early_and_says_the_puzzle_may_not_be_minimal():
-    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = shipped.model("sudoku.xc", givens="empty").problem
     puzzle = generate(problem, seed=3, givens=32)
     assert len(puzzle.clues) == 32 and not puzzle.minimal
     assert count_fillings(clue_cells(problem, puzzle.clues), sudoku_units(), "123456789") == 1
@@ -176,7 +177,7 @@ def test_generate_as_json_names_the_clues_and_the_param(capsys):
 
 
 def test_a_symmetric_puzzle_is_called_minimal_only_when_no_single_clue_can_go():
-    problem = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty"}).problem
+    problem = shipped.model("sudoku.xc", givens="empty").problem
     for seed in (1, 2, 3):
         puzzle = generate(problem, seed=seed, symmetric=True)
         cells = clue_cells(problem, puzzle.clues)

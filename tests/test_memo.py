@@ -289,7 +289,7 @@ def test_counts_past_2_to_the_128_are_exact():
 
 
 def test_a_models_samples_keep_its_clues_and_are_drawn_as_it_draws():
-    model = evaluate_file(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"})
+    model = shipped.model("calendar.xc", month="Oct", day="6")
     drawn = model.sample(5, seed=2)
     assert len(drawn) == 5 and drawn == model.sample(5, seed=2)
     for solution in drawn:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from rich.console import Console
 
+import shipped
+
 from excover.language import evaluate_file
 from excover.render import picture
 
@@ -20,7 +22,7 @@ def drawn(model, colours=True, terminal=True):
 
 
 def test_calendar_is_drawn_with_borders_between_pieces_and_the_date_open():
-    console = drawn(evaluate_file(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"}))
+    console = drawn(shipped.model("calendar.xc", month="Oct", day="6"))
     assert console.export_text() == "\n".join([
         "┌───────┬───────────────┐",
         "│ O   O │ L   L   L   L │",
@@ -42,7 +44,7 @@ def test_calendar_is_drawn_with_borders_between_pieces_and_the_date_open():
 
 
 def test_each_piece_has_its_own_colour_and_the_open_cells_stand_out():
-    console = drawn(evaluate_file(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"}))
+    console = drawn(shipped.model("calendar.xc", month="Oct", day="6"))
     html = console.export_html(inline_styles=True)
     colours = set(re.findall(r'<span style="[^"]*background-color: (#[0-9a-f]{6})', html))
     assert len(colours) == 8  # eight pieces, eight colours
@@ -50,20 +52,20 @@ def test_each_piece_has_its_own_colour_and_the_open_cells_stand_out():
 
 
 def test_a_pipe_gets_plain_text_without_escape_codes():
-    model = evaluate_file(PUZZLES / "calendar.xc", {"month": "Oct", "day": "6"})
+    model = shipped.model("calendar.xc", month="Oct", day="6")
     pipe = io.StringIO()
     Console(file=pipe, width=100).print(picture(model.problem.first(forced=model.forced)))
     assert "\x1b[" not in pipe.getvalue() and "│ O   O │ L   L   L   L │" in pipe.getvalue()
 
 
 def test_3d_solutions_are_drawn_as_layers_side_by_side():
-    text = drawn(evaluate_file(PUZZLES / "soma.xc")).export_text()
+    text = drawn(shipped.model("soma.xc")).export_text()
     assert text.splitlines()[0] == "layer 1   layer 2   layer 3"
     assert len(text.splitlines()) == 8
 
 
 def test_sudoku_is_a_plain_grid_of_digits():
-    text = drawn(evaluate_file(PUZZLES / "sudoku.xc")).export_text()
+    text = drawn(shipped.model("sudoku.xc")).export_text()
     assert text.splitlines()[0] == "5 3 4 6 7 8 9 1 2"
 
 
@@ -96,7 +98,7 @@ def test_svg_of_a_solid_is_its_layers_side_by_side(tmp_path):
 
 
 def test_sudoku_with_boxes_outlined_and_clues_in_bold():
-    model = evaluate_file(PUZZLES / "sudoku.xc")
+    model = shipped.model("sudoku.xc")
     console = Console(record=True, width=100, force_terminal=True, color_system="truecolor")
     console.print(picture(model.problem.first(forced=model.forced), outline=model.outline, forced=model.forced))
     lines = console.export_text(clear=False).splitlines()

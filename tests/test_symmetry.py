@@ -81,7 +81,7 @@ def test_the_8x8_board_less_its_centre_has_65_tilings_up_to_symmetry():
 def test_the_soma_cube_has_240_solutions_up_to_rotation_and_reflection():
     """Conway and Guy's 240: the cube's 48 symmetries, its mirrors swapping the two
     mirror-image pieces A and B."""
-    model = evaluate_file(PUZZLES / "soma.xc", {})
+    model = shipped.model("soma.xc")
     cubes = [(r, c, z) for r in (1, 2, 3) for c in (1, 2, 3) for z in (1, 2, 3)]
 
     def moving(move, swap=False):
@@ -121,7 +121,7 @@ def test_what_is_not_a_symmetry_is_refused():
 def test_4x4_sudoku_grids_up_to_relabelling_their_digits():
     """288 full grids; the 24 relabellings of the digits (a swap and a cycle generate them)
     leave 12, none of them fixed by a relabelling but the identity."""
-    model = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "2", "box_cols": "2"})
+    model = shipped.model("sudoku.xc", givens="empty", box_rows="2", box_cols="2")
 
     def relabelling(digits):
         return {f"{unit}({k}, {d})": f"{unit}({k}, {digits[d - 1]})"
@@ -262,7 +262,7 @@ def test_sudoku_digits_are_interchangeable_by_cycle_types():
     one relabelling of each of the 5 cycle types of 4 digits (24 relabellings)."""
     from excover._symmetry import count_model_classes
 
-    model = evaluate_file(PUZZLES / "sudoku.xc", {"givens": "empty", "box_rows": "2", "box_cols": "2"})
+    model = shipped.model("sudoku.xc", givens="empty", box_rows="2", box_cols="2")
     found = count_model_classes(model.problem, model.symmetries)
     assert (found.count, found.group, found.fixed, found.times) == (12, 24, (288, 0, 0, 0, 0), (1, 6, 3, 8, 6))
 
@@ -286,7 +286,7 @@ def test_a_9x9_sudoku_with_clues_has_one_class_among_362880_relabellings():
     the clues finds the identity alone, at once."""
     from excover._symmetry import count_model_classes
 
-    model = evaluate_file(PUZZLES / "sudoku.xc", {})
+    model = shipped.model("sudoku.xc")
     found = count_model_classes(model.problem, model.symmetries, model.forced)
     assert (found.count, found.group, found.fixed) == (1, 1, (1,))
 

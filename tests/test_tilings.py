@@ -6,6 +6,7 @@ import pytest
 
 from excover.language import evaluate_file
 
+import shipped
 from tiling_rules import congruent, is_tiling
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -79,7 +80,7 @@ def test_soma_counts(figure, expected):
 
 
 def test_soma_solutions_use_each_piece_turned_but_never_mirrored():
-    model = evaluate_file(PUZZLES / "soma.xc")
+    model = shipped.model("soma.xc")
     cube = [(r, c, z) for r in range(1, 4) for c in range(1, 4) for z in range(1, 4)]
     for solution in model.problem.solve(limit=50):
         assert is_tiling(pieces_of(solution), cube, SOMA, reflect=False)
