@@ -50,3 +50,15 @@ def test_every_benchmark_still_starts():
             continue
         done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, (script.name, done.stderr[-500:])
+
+
+@pytest.mark.heavy
+def test_the_a_b_benchmark_builds_both_cores_and_compares_them():
+    """benchmarks/ab.py against HEAD (the working tree as it is): both cores built, one round
+    of 12-queens by search on each, the same count and nodes, a ratio printed."""
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "ab.py"
+    done = subprocess.run([sys.executable, str(script), "HEAD", "--rounds", "1", "--only", "12-queens",
+                           "--ways", "search"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-1000:]
+    (row,) = [line for line in done.stdout.splitlines() if line.startswith("12-queens")]
+    assert row.endswith("14,200 solutions, 252,283 nodes") and float(row.split()[4]) > 0
