@@ -71,7 +71,7 @@ class SeveralCases(Exception):
 
 SHORT_TEXT = 100  # characters of a name that need not be paid for: a few steps' worth
 SHORT_NUMBER = 200  # digits of a number written for free
-SHORT_INT = 10**SHORT_NUMBER  # (a number within it is written for free)
+SHORT_INT = 10**SHORT_NUMBER  # a number within it (either sign) is written for free: text() and names
 DIGITS_SQUARED_PER_STEP = 50_000  # writing a number of d digits in decimal: d**2 / this steps (measured)
 LOOKED_THROUGH = (list, tuple, set, frozenset, dict)  # values whose comparison or hash looks at parts
 
@@ -488,8 +488,8 @@ class Run:
         if kind is str:  # paid for already
             return value
         if kind is int:  # at most 4,300 digits, but writing them costs their number squared
-            digits = value.bit_length() * 3 // 10
-            if digits > SHORT_NUMBER:
+            if not -SHORT_INT < value < SHORT_INT:
+                digits = value.bit_length() * 3 // 10
                 self.charge(node, digits * digits // DIGITS_SQUARED_PER_STEP)
             return str(value)
         if kind is tuple and len(value) <= 3 and all(type(part) is int for part in value):
